@@ -1,0 +1,125 @@
+// Every number the engine decides with lives here, validated once at construction so the
+// state machine never has to defend against a nonsensical setting.
+
+/// When an armed pull starts a refresh.
+public enum TriggerMode: String, Hashable, Sendable, CaseIterable {
+    /// The refresh starts when an armed pull is released (button up, scroll-end, wheel idle).
+    case onRelease
+    /// The refresh starts the moment the pull crosses the threshold, like the iOS
+    /// `offset > threshold && previous <= threshold` rule.
+    case onThresholdCross
+}
+
+/// A configuration value that cannot work, named so the caller can fix it.
+public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name of the offending `RefreshConfiguration` property.
+    public let field: String
+    /// What the value must be.
+    public let requirement: String
+
+    public var description: String { "invalid RefreshConfiguration.\(field): \(requirement)" }
+}
+
+/// Tunables of the pull-to-refresh and load-more behaviour. Distances are in px, durations in
+/// milliseconds. The defaults are the ones the README's table documents.
+public struct RefreshConfiguration: Hashable, Sendable {
+    /// Pull distance (px) at which a pull arms. Default 64.
+    public var pullThreshold: Double
+    /// Largest visible header height (px) however far the pull goes. Default 2 × `pullThreshold`.
+    public var maximumHeaderHeight: Double
+    /// Header height (px) held while refreshing and while the result shows. Default `pullThreshold`.
+    public var refreshingHeaderHeight: Double
+    /// When an armed pull starts the refresh. Default `.onRelease`.
+    public var triggerMode: TriggerMode
+    /// Pull distance (px) one wheel notch adds. Default 24, so the third notch arms at 64 px.
+    public var wheelNotchDistance: Double
+    /// A wheel has no release: this long (ms) without a wheel event counts as one. Default 250.
+    public var wheelIdleInterval: Milliseconds
+    /// The spinner shows at least this long (ms) so a fast answer doesn't flicker. Default 400.
+    public var minimumSpinnerTime: Milliseconds
+    /// How long (ms) "refreshed" or "refresh failed" shows before the header collapses. Default 600.
+    public var resultDisplayTime: Milliseconds
+    /// A refresh or load-more with no answer after this long (ms) fails. Default 30 000.
+    public var operationTimeout: Milliseconds
+    /// Load-more starts when the distance to the bottom is at most this (px); `nil` means one
+    /// viewport height. Default `nil`.
+    public var loadMoreDistance: Double?
+    /// Number of the page a refresh loads. Default 1.
+    public var firstPage: Int
+    /// Items a full page holds; a shorter page means there is no more. Default 20.
+    public var pageSize: Int
+    /// Pages loaded in a row without the user scrolling, to fill a viewport the content does not
+    /// fill. Default 5.
+    public var maximumAutomaticPages: Int
+    /// Whether a new engine asks for the first refresh when it begins. Default `true`.
+    public var refreshOnStart: Bool
+
+    /// Creates a configuration, rejecting any value the engine cannot work with.
+    /// - Throws: `ConfigurationError` naming the first invalid field.
+    public init(
+        pullThreshold: Double = 64,
+        maximumHeaderHeight: Double? = nil,
+        refreshingHeaderHeight: Double? = nil,
+        triggerMode: TriggerMode = .onRelease,
+        wheelNotchDistance: Double = 24,
+        wheelIdleInterval: Milliseconds = 250,
+        minimumSpinnerTime: Milliseconds = 400,
+        resultDisplayTime: Milliseconds = 600,
+        operationTimeout: Milliseconds = 30_000,
+        loadMoreDistance: Double? = nil,
+        firstPage: Int = 1,
+        pageSize: Int = 20,
+        maximumAutomaticPages: Int = 5,
+        refreshOnStart: Bool = true
+    ) throws(ConfigurationError) {
+        self.pullThreshold = pullThreshold
+        self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
+        self.refreshingHeaderHeight = refreshingHeaderHeight ?? pullThreshold
+        self.triggerMode = triggerMode
+        self.wheelNotchDistance = wheelNotchDistance
+        self.wheelIdleInterval = wheelIdleInterval
+        self.minimumSpinnerTime = minimumSpinnerTime
+        self.resultDisplayTime = resultDisplayTime
+        self.operationTimeout = operationTimeout
+        self.loadMoreDistance = loadMoreDistance
+        self.firstPage = firstPage
+        self.pageSize = pageSize
+        self.maximumAutomaticPages = maximumAutomaticPages
+        self.refreshOnStart = refreshOnStart
+        try validate()
+    }
+
+    /// The defaults, which are always valid.
+    public static let standard: RefreshConfiguration = {
+        do { return try RefreshConfiguration() } catch { fatalError("\(error)") }
+    }()
+
+    /// Checks every field; the engine calls this too, because a stored configuration's
+    /// properties are mutable.
+    public func validate() throws(ConfigurationError) {
+        func require(_ ok: Bool, _ field: String, _ requirement: String) throws(ConfigurationError) {
+            if !ok { throw ConfigurationError(field: field, requirement: requirement) }
+        }
+        try require(pullThreshold.isFinite && pullThreshold > 0, "pullThreshold", "a finite distance > 0 px")
+        try require(
+            maximumHeaderHeight.isFinite && maximumHeaderHeight >= pullThreshold,
+            "maximumHeaderHeight", "a finite height ≥ pullThreshold")
+        try require(
+            refreshingHeaderHeight.isFinite && refreshingHeaderHeight > 0
+                && refreshingHeaderHeight <= maximumHeaderHeight,
+            "refreshingHeaderHeight", "a finite height > 0 and ≤ maximumHeaderHeight")
+        try require(
+            wheelNotchDistance.isFinite && wheelNotchDistance > 0, "wheelNotchDistance", "a finite distance > 0 px")
+        try require(wheelIdleInterval > 0, "wheelIdleInterval", "a duration > 0 ms")
+        try require(minimumSpinnerTime >= 0, "minimumSpinnerTime", "a duration ≥ 0 ms")
+        try require(resultDisplayTime >= 0, "resultDisplayTime", "a duration ≥ 0 ms")
+        try require(operationTimeout > 0, "operationTimeout", "a duration > 0 ms")
+        if let loadMoreDistance {
+            try require(
+                loadMoreDistance.isFinite && loadMoreDistance >= 0, "loadMoreDistance", "nil or a finite distance ≥ 0 px")
+        }
+        try require(pageSize > 0, "pageSize", "a count > 0")
+        try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")
+        try require(maximumAutomaticPages >= 0, "maximumAutomaticPages", "a count ≥ 0")
+    }
+}

@@ -1,0 +1,122 @@
+// The vocabulary between a host toolkit and the engine: what happened (events) and what the
+// host must do about it (effects). Hosts translate their input into these and nothing else.
+
+/// The kind of input device behind a pull.
+public enum PullKind: String, Hashable, Sendable, CaseIterable {
+    /// A mouse wheel: discrete notches, no release.
+    case wheel
+    /// A touchpad: pixel deltas between scroll-begin and scroll-end.
+    case touchpad
+    /// A pointer or touch drag: pixel deltas between press and release.
+    case drag
+}
+
+/// One step of a pull. Positive values open the header (toward the top of the list); negative
+/// values push it back.
+public enum PullInput: Hashable, Sendable {
+    /// Wheel notches; `+1` is one notch up (GDK reports `dy = -1`).
+    case wheel(notches: Double)
+    /// Touchpad movement in px.
+    case touchpad(distance: Double)
+    /// Drag movement in px since the previous drag event.
+    case drag(distance: Double)
+
+    /// The device behind this input.
+    public var kind: PullKind {
+        switch self {
+        case .wheel: .wheel
+        case .touchpad: .touchpad
+        case .drag: .drag
+        }
+    }
+}
+
+/// A scroll edge of the list.
+public enum Edge: String, Hashable, Sendable {
+    case top, bottom
+}
+
+/// Why a refresh was asked for; carried into the trace and the announcement.
+public enum RefreshOrigin: String, Hashable, Sendable {
+    /// The engine's own first refresh.
+    case initial
+    /// A released or threshold-crossing pull.
+    case pull
+    /// F5, Ctrl+R or an action.
+    case request
+}
+
+/// What a loader answered.
+public enum Outcome: Hashable, Sendable {
+    /// Items arrived. `received` is the raw count the loader returned (before any
+    /// de-duplication); `hasMore` is the loader's word on further pages, `nil` when unknown
+    /// (then a page shorter than `pageSize` means there is no more).
+    case success(received: Int, hasMore: Bool?)
+    /// The loader says there is nothing (more) to load.
+    case noMoreData
+    /// The loader failed; `message` is shown to the user and announced.
+    case failure(message: String)
+}
+
+/// Everything the engine reacts to.
+public enum Event: Hashable, Sendable {
+    /// The scroll offset, content height and viewport height (px), sent whenever any changes.
+    case geometry(offset: Double, contentHeight: Double, viewportHeight: Double)
+    /// A touchpad scroll or a drag began (touchpad scroll-begin, button or touch press).
+    case gestureBegan(PullKind)
+    /// One step of movement toward or away from the top while at the top edge.
+    case pull(PullInput)
+    /// A gesture ended: released (button up, scroll-end) or `cancelled` (grab lost, Escape).
+    case gestureEnded(PullKind, cancelled: Bool)
+    /// GTK's edge-overshot hint.
+    case edgeOvershot(Edge)
+    /// GTK's edge-reached hint.
+    case edgeReached(Edge)
+    /// Time passed; sent when a scheduled wake-up comes due (any extra ticks are harmless).
+    case tick
+    /// A refresh was asked for (keyboard, action, menu).
+    case refreshRequested
+    /// A load-more was asked for (Retry button, keyboard, action).
+    case loadMoreRequested
+    /// The host hides or shows the header; a hidden header ignores pulls.
+    case headerHidden(Bool)
+    /// The host hides or shows the footer; a hidden footer loads nothing by itself.
+    case footerHidden(Bool)
+    /// The answer to the refresh started with `token`. `wallClock` is now on the wall clock, used
+    /// as the last-updated instant on success.
+    case refreshCompleted(OperationToken, Outcome, wallClock: WallClockInstant)
+    /// The answer to the load-more started with `token`.
+    case loadMoreCompleted(OperationToken, Outcome)
+    /// The number of rows the list shows after the host applied an answer (after
+    /// de-duplication, or after prepending). The footer hides while this is below one page.
+    case itemsShown(Int)
+}
+
+/// Announcements for screen readers (and the trace).
+public enum Announcement: Hashable, Sendable {
+    case refreshStarted
+    case refreshed(receivedItems: Int)
+    case refreshFailed(message: String)
+    case loadFailed(message: String)
+    case noMoreItems
+}
+
+/// What the host must do after an event, in order.
+public enum Effect: Hashable, Sendable {
+    /// Run the refresh loader; answer with `.refreshCompleted(token, …)`.
+    case startRefresh(OperationToken, origin: RefreshOrigin)
+    /// Run the load-more loader for `page`; answer with `.loadMoreCompleted(token, …)`.
+    case startLoadMore(OperationToken, page: Int)
+    /// Stop the operation started with this token; any answer it still gives is ignored.
+    case cancel(OperationToken)
+    /// Replace the items with the refresh answer of `token` (success only).
+    case applyRefresh(OperationToken)
+    /// Append the page answer of `token` (success only).
+    case applyPage(OperationToken, page: Int)
+    /// Send `.tick` at (or after) this instant. Replaces any earlier request.
+    case scheduleWakeUp(MonotonicInstant)
+    /// Store this as the list's last-updated instant.
+    case persistLastUpdated(WallClockInstant)
+    /// Tell screen readers.
+    case announce(Announcement)
+}

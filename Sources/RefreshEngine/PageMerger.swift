@@ -1,0 +1,29 @@
+// De-duplication is a decision ("is this row already shown?"), so it lives beside the engine
+// rather than in a toolkit. Pure functions over identifiers; the host keeps the rows.
+
+/// Decides which rows of an answer to show, so a page or refresh never duplicates a row.
+public enum PageMerger {
+    /// Indices of `incoming` to append after rows whose identifiers are `existing`: every
+    /// incoming row whose identifier is neither already shown nor repeated earlier in the page.
+    public static func rowsToAppend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
+        var seen = existing
+        var keep: [Int] = []
+        keep.reserveCapacity(incoming.count)
+        for (index, id) in incoming.enumerated() where seen.insert(id).inserted {
+            keep.append(index)
+        }
+        return keep
+    }
+
+    /// Indices of `incoming` that are new relative to `existing`, for a refresh that prepends
+    /// what arrived instead of replacing the list. Order is kept.
+    public static func rowsToPrepend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
+        rowsToAppend(existing: existing, incoming: incoming)
+    }
+
+    /// Indices of `incoming` to keep when it replaces the list: the first occurrence of each
+    /// identifier.
+    public static func rowsToReplace<ID: Hashable>(incoming: [ID]) -> [Int] {
+        rowsToAppend(existing: [], incoming: incoming)
+    }
+}

@@ -1,0 +1,114 @@
+// What the engine tells the host to show. The words of the state enums are the ones the README,
+// the trace and the tests use.
+
+/// The header's user-visible state.
+public enum HeaderState: String, Hashable, Sendable, CaseIterable {
+    case idle, pulling, armed, refreshing, succeeded, failed
+}
+
+/// The footer's user-visible state.
+public enum FooterState: String, Hashable, Sendable, CaseIterable {
+    case hidden, idle, loading, failed, exhausted
+}
+
+/// Which title the header shows; hosts map it to a localized string.
+public enum HeaderTitle: String, Hashable, Sendable, CaseIterable {
+    case pullToRefresh, releaseToRefresh, refreshing, refreshed, refreshFailed
+}
+
+/// Everything the header shows.
+public struct HeaderPresentation: Hashable, Sendable {
+    /// The state word.
+    public var state: HeaderState
+    /// Visible height in px (0 when collapsed).
+    public var height: Double
+    /// Arrow rotation in degrees: 0 (pointing down) to 180 (pointing up, release to refresh).
+    public var arrowDegrees: Double
+    /// Pull distance ÷ threshold, clamped to 0...1.
+    public var progress: Double
+    /// Whether the spinner shows instead of the arrow.
+    public var showsSpinner: Bool
+    /// The title to show.
+    public var title: HeaderTitle
+    /// The last successful refresh, `nil` until the first one.
+    public var lastUpdated: WallClockInstant?
+    /// `false` while the host hides the header.
+    public var isVisible: Bool
+
+    /// Creates a presentation; tests spell out expected states with it.
+    public init(
+        state: HeaderState, height: Double = 0, arrowDegrees: Double = 0, progress: Double = 0,
+        showsSpinner: Bool = false, title: HeaderTitle = .pullToRefresh,
+        lastUpdated: WallClockInstant? = nil, isVisible: Bool = true
+    ) {
+        self.state = state
+        self.height = height
+        self.arrowDegrees = arrowDegrees
+        self.progress = progress
+        self.showsSpinner = showsSpinner
+        self.title = title
+        self.lastUpdated = lastUpdated
+        self.isVisible = isVisible
+    }
+}
+
+/// Paging position, like a RefreshManager's firstPage/pageSize.
+public struct Paging: Hashable, Sendable {
+    /// The page a refresh loads.
+    public var firstPage: Int
+    /// Items per full page.
+    public var pageSize: Int
+    /// The last page loaded successfully, `nil` before the first successful refresh.
+    public var currentPage: Int?
+
+    /// Creates a paging value.
+    public init(firstPage: Int, pageSize: Int, currentPage: Int?) {
+        self.firstPage = firstPage
+        self.pageSize = pageSize
+        self.currentPage = currentPage
+    }
+}
+
+/// The operation waiting for an answer, if any.
+public enum InFlight: Hashable, Sendable {
+    case refresh(OperationToken)
+    case loadMore(OperationToken, page: Int)
+
+    /// The token the answer must carry.
+    public var token: OperationToken {
+        switch self {
+        case .refresh(let token), .loadMore(let token, _): token
+        }
+    }
+}
+
+/// Inputs the engine did not act on, for the host's inspector and the trace.
+public struct Counters: Hashable, Sendable {
+    /// NaN, infinite or negative sizes, non-finite deltas and negative counts.
+    public var rejectedInputs = 0
+    /// Answers whose token was not the one in flight (late, duplicate, cancelled, unknown).
+    public var staleAnswers = 0
+    /// Refresh or load-more requests that could not start (already busy, exhausted, hidden).
+    public var ignoredRequests = 0
+    /// Pull input that could not start a pull (away from the top, kinetic, header busy).
+    public var ignoredPulls = 0
+
+    /// All zero.
+    public init() {}
+}
+
+/// The whole observable state at once, so a test can compare it in one assertion.
+public struct Snapshot: Hashable, Sendable {
+    public var header: HeaderPresentation
+    public var footer: FooterState
+    public var paging: Paging
+    public var inFlight: InFlight?
+
+    /// Creates a snapshot.
+    public init(header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?) {
+        self.header = header
+        self.footer = footer
+        self.paging = paging
+        self.inFlight = inFlight
+    }
+}

@@ -1,0 +1,96 @@
+// Load-more: when the bottom is near enough, exactly one load per page, paging to exhaustion,
+// failures that wait for Retry, and the cap on loads made only to fill a short viewport.
+
+extension RefreshEngine {
+    mutating func updateGeometry(offset: Double, contentHeight: Double, viewportHeight: Double) {
+        let wasAtTop = geometry.isAtTop
+        // The list moved: loads since are no longer "in a row without scrolling".
+        if offset != geometry.offset { automaticLoadsInRow = 0 }
+        // New rows were laid out: geometry now reflects the last answer.
+        if contentHeight != geometry.contentHeight { awaitingLayout = false }
+        geometry.offset = offset
+        geometry.contentHeight = contentHeight
+        geometry.viewportHeight = viewportHeight
+        if !geometry.isAtTop {
+            geometry.atTopSince = nil
+        } else if !wasAtTop {
+            geometry.atTopSince = now
+        }
+    }
+
+    /// Whether the footer can start a load now, whatever the distance.
+    private var footerCanLoad: Bool {
+        !footerHiddenByHost && !isRefreshBusy && currentPage != nil
+            && shownItems >= configuration.pageSize
+    }
+
+    /// Starts the next page when the bottom is within the load-more distance.
+    mutating func loadMoreIfNear(into effects: inout [Effect]) {
+        guard case .idle = footerPhase, footerCanLoad, geometry.isKnown, !awaitingLayout,
+            automaticLoadsInRow < configuration.maximumAutomaticPages
+        else { return }
+        let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
+        guard geometry.distanceToBottom <= distance else { return }
+        automaticLoadsInRow += 1
+        startLoadMore(into: &effects)
+    }
+
+    /// An explicit request (Retry, keyboard, action) loads the next page from `idle` or `failed`.
+    mutating func requestLoadMore(into effects: inout [Effect]) {
+        switch footerPhase {
+        case .idle, .failed:
+            // Loadable, if the list has a page and no refresh is running.
+            guard footerCanLoad || (footerPhase == .failed && !footerHiddenByHost && !isRefreshBusy) else {
+                counters.ignoredRequests += 1
+                return
+            }
+            automaticLoadsInRow = 0
+            awaitingLayout = false
+            startLoadMore(into: &effects)
+        case .loading, .exhausted:
+            // Already loading, or nothing more until a refresh.
+            counters.ignoredRequests += 1
+        }
+    }
+
+    private mutating func startLoadMore(into effects: inout [Effect]) {
+        guard let currentPage else {
+            assertionFailure("startLoadMore with no page loaded (footer \(footerPhase))")
+            return
+        }
+        assert(!isRefreshBusy, "startLoadMore while \(headerPhase)")
+        let token = issueToken()
+        let page = currentPage + 1
+        footerPhase = .loading(token, page: page, deadline: now + configuration.operationTimeout)
+        effects.append(.startLoadMore(token, page: page))
+    }
+
+    mutating func completeLoadMore(_ token: OperationToken, _ outcome: Outcome, into effects: inout [Effect]) {
+        guard case .loading(let current, let page, _) = footerPhase, current == token else {
+            counters.staleAnswers += 1
+            return
+        }
+        switch outcome {
+        case .success(let received, let hasMore):
+            guard received >= 0 else { counters.rejectedInputs += 1; return }
+            effects.append(.applyPage(token, page: page))
+            currentPage = page
+            shownItems += received
+            awaitingLayout = received > 0
+            if isLastPage(received, hasMore) {
+                footerPhase = .exhausted
+                effects.append(.announce(.noMoreItems))
+            } else {
+                footerPhase = .idle
+            }
+        case .noMoreData:
+            footerPhase = .exhausted
+            effects.append(.announce(.noMoreItems))
+        case .failure(let message):
+            // Waits for an explicit retry; never retries by itself.
+            footerPhase = .failed
+            effects.append(.announce(.loadFailed(message: message)))
+        }
+        loadMoreIfNear(into: &effects)
+    }
+}

@@ -1,0 +1,82 @@
+// Read-only views of the engine for the host to render and for tests to compare.
+
+extension RefreshEngine {
+    /// What the header shows now.
+    public var header: HeaderPresentation {
+        let threshold = configuration.pullThreshold
+        var presentation = HeaderPresentation(
+            state: .idle, lastUpdated: lastUpdatedInstant, isVisible: !headerHiddenByHost)
+        switch headerPhase {
+        case .idle:
+            break  // collapsed, arrow down
+        case .pulling(let pull), .armed(let pull):
+            let armed = pull.distance >= threshold
+            presentation.state = armed ? .armed : .pulling
+            presentation.height = PullCurve.visibleHeight(
+                pull: pull.distance, threshold: threshold, maximum: configuration.maximumHeaderHeight)
+            presentation.progress = PullCurve.progress(pull: pull.distance, threshold: threshold)
+            presentation.arrowDegrees = PullCurve.arrowDegrees(progress: presentation.progress)
+            presentation.title = armed ? .releaseToRefresh : .pullToRefresh
+        case .refreshing, .holdingSpinner:
+            presentation.state = .refreshing
+            presentation.height = configuration.refreshingHeaderHeight
+            presentation.progress = 1
+            presentation.arrowDegrees = 180
+            presentation.showsSpinner = true
+            presentation.title = .refreshing
+        case .showingResult(let result, _):
+            presentation.height = configuration.refreshingHeaderHeight
+            presentation.progress = 1
+            presentation.arrowDegrees = 180
+            switch result {
+            case .succeeded:
+                presentation.state = .succeeded
+                presentation.title = .refreshed
+            case .failed:
+                presentation.state = .failed
+                presentation.title = .refreshFailed
+            }
+        }
+        return presentation
+    }
+
+    /// What the footer shows now.
+    public var footer: FooterState {
+        if footerHiddenByHost { return .hidden }
+        switch footerPhase {
+        case .loading: return .loading
+        case .failed: return .failed
+        case .idle: return shownItems >= configuration.pageSize ? .idle : .hidden
+        case .exhausted: return shownItems >= configuration.pageSize ? .exhausted : .hidden
+        }
+    }
+
+    /// The paging position.
+    public var paging: Paging {
+        Paging(firstPage: configuration.firstPage, pageSize: configuration.pageSize, currentPage: currentPage)
+    }
+
+    /// The operation waiting for an answer, if any. At most one exists at any time.
+    public var inFlight: InFlight? {
+        if case .refreshing(let token, _, _) = headerPhase { return .refresh(token) }
+        if case .loading(let token, let page, _) = footerPhase { return .loadMore(token, page: page) }
+        return nil
+    }
+
+    /// The last successful refresh on the wall clock, `nil` until the first one.
+    public var lastUpdated: WallClockInstant? { lastUpdatedInstant }
+
+    /// Rows the engine believes the list shows.
+    public var itemsShown: Int { shownItems }
+
+    /// Everything observable, for one-line comparisons.
+    public var snapshot: Snapshot {
+        Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight)
+    }
+
+    /// The message of the failure on show, if the header shows one.
+    public var failureMessage: String? {
+        if case .showingResult(.failed(let message), _) = headerPhase { return message }
+        return nil
+    }
+}

@@ -1,0 +1,103 @@
+// Pulls at the top edge: when input counts as a pull, how it accumulates, when it arms, and
+// what a release does. The three devices differ only in what may start a pull.
+
+extension RefreshEngine {
+    mutating func handlePull(_ input: PullInput, into effects: inout [Effect]) {
+        let delta: Double
+        switch input {
+        case .wheel(let notches): delta = notches * configuration.wheelNotchDistance
+        case .touchpad(let distance), .drag(let distance): delta = distance
+        }
+        guard delta.isFinite else { counters.rejectedInputs += 1; return }
+
+        switch headerPhase {
+        case .idle:
+            // Only pull-direction input at the top edge can start a pull.
+            guard delta > 0, geometry.isAtTop else { return }
+            guard !headerHiddenByHost, mayStartPull(input.kind) else {
+                counters.ignoredPulls += 1
+                return
+            }
+            let pull = Pull(
+                distance: delta, kind: input.kind, lastWheelAt: input.kind == .wheel ? now : nil)
+            consumedLastInput = true
+            move(to: pull, from: 0, into: &effects)
+        case .pulling(var pull), .armed(var pull):
+            // Another device cannot take over a pull in progress.
+            guard pull.kind == input.kind else { counters.ignoredPulls += 1; return }
+            let previous = pull.distance
+            pull.distance = max(0, previous + delta)
+            if input.kind == .wheel { pull.lastWheelAt = now }
+            consumedLastInput = true
+            move(to: pull, from: previous, into: &effects)
+        case .refreshing, .holdingSpinner, .showingResult:
+            // The header is busy; pulling at the top does nothing until it collapses.
+            if delta > 0, geometry.isAtTop { counters.ignoredPulls += 1 }
+        }
+    }
+
+    /// Whether a pull from `kind` may start now (the list is known to be at the top).
+    private func mayStartPull(_ kind: PullKind) -> Bool {
+        switch kind {
+        case .wheel:
+            // Notches that just carried the list up to the top are not a pull; the list must
+            // rest at the top for one idle interval first, so a fast scroll up never refreshes.
+            guard let since = geometry.atTopSince else { return false }
+            return now - since >= configuration.wheelIdleInterval
+        case .touchpad:
+            // Touchpad deltas outside scroll-begin…scroll-end are kinetic deceleration.
+            return gestures.touchpadActive
+        case .drag:
+            // A drag that began mid-list (selection, a touch scroll) never turns into a pull.
+            return gestures.dragActive && gestures.dragBeganAtTop
+        }
+    }
+
+    /// Applies a new pull distance: back to idle at 0, armed at the threshold, and in
+    /// threshold-crossing mode the refresh starts on the crossing itself.
+    private mutating func move(to pull: Pull, from previous: Double, into effects: inout [Effect]) {
+        let threshold = configuration.pullThreshold
+        if pull.distance <= 0 {
+            headerPhase = .idle
+        } else if pull.distance >= threshold {
+            if configuration.triggerMode == .onThresholdCross, previous < threshold {
+                startRefresh(origin: .pull, into: &effects)
+            } else {
+                headerPhase = .armed(pull)
+            }
+        } else {
+            headerPhase = .pulling(pull)
+        }
+    }
+
+    mutating func endPull(_ kind: PullKind, cancelled: Bool, into effects: inout [Effect]) {
+        guard let pull = headerPhase.pull, pull.kind == kind else { return }
+        releasePull(cancelled: cancelled, into: &effects)
+    }
+
+    /// Ends the pull in progress: an armed pull released (not cancelled) refreshes; anything
+    /// else collapses the header.
+    mutating func releasePull(cancelled: Bool, into effects: inout [Effect]) {
+        switch headerPhase {
+        case .armed:
+            // Armed and let go: the refresh starts (threshold-crossing mode never rests here).
+            if cancelled {
+                headerPhase = .idle
+            } else {
+                startRefresh(origin: .pull, into: &effects)
+            }
+        case .pulling:
+            // Not far enough: the header springs back.
+            headerPhase = .idle
+        case .idle, .refreshing, .holdingSpinner, .showingResult:
+            // No pull to end.
+            assertionFailure("releasePull in \(headerPhase), which holds no pull")
+        }
+    }
+
+    /// Whether pull input should be kept from scrolling the list: a pull is in progress.
+    public var isPulling: Bool { headerPhase.pull != nil }
+
+    /// The device of the pull in progress, if any (a drag gesture claims its sequence then).
+    public var pullKind: PullKind? { headerPhase.pull?.kind }
+}

@@ -1,0 +1,85 @@
+// Refresh: starting one, what its answer means for the header, the paging and the timestamp,
+// and the spinner/result timing that keeps a fast answer from flickering.
+
+extension RefreshEngine {
+    /// Whether a refresh is running or its spinner is still holding; new refreshes wait.
+    var isRefreshBusy: Bool {
+        switch headerPhase {
+        case .refreshing, .holdingSpinner: true
+        case .idle, .pulling, .armed, .showingResult: false
+        }
+    }
+
+    mutating func startRefresh(origin: RefreshOrigin, into effects: inout [Effect]) {
+        assert(!isRefreshBusy, "startRefresh(\(origin)) while \(headerPhase)")
+        // A refresh supersedes a page load: the page would belong to the old list.
+        if case .loading(let token, _, _) = footerPhase {
+            effects.append(.cancel(token))
+            footerPhase = .idle
+        }
+        let token = issueToken()
+        headerPhase = .refreshing(
+            token, spinnerUntil: now + configuration.minimumSpinnerTime,
+            deadline: now + configuration.operationTimeout)
+        automaticLoadsInRow = 0
+        effects.append(.startRefresh(token, origin: origin))
+        effects.append(.announce(.refreshStarted))
+    }
+
+    mutating func completeRefresh(
+        _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
+        into effects: inout [Effect]
+    ) {
+        guard case .refreshing(let current, let spinnerUntil, _) = headerPhase, current == token else {
+            counters.staleAnswers += 1
+            return
+        }
+        let result: RefreshResult
+        switch outcome {
+        case .success(let received, let hasMore):
+            guard received >= 0 else { counters.rejectedInputs += 1; return }
+            acceptRefresh(token, received: received, exhausted: isLastPage(received, hasMore), into: &effects)
+            lastUpdatedInstant = wallClock
+            effects.append(.persistLastUpdated(wallClock))
+            result = .succeeded(received: received)
+        case .noMoreData:
+            // The source is empty: an empty list, still a successful refresh.
+            acceptRefresh(token, received: 0, exhausted: true, into: &effects)
+            lastUpdatedInstant = wallClock
+            effects.append(.persistLastUpdated(wallClock))
+            result = .succeeded(received: 0)
+        case .failure(let message):
+            // Items, paging and the timestamp stay as they were.
+            result = .failed(message: message)
+        }
+        if now < spinnerUntil {
+            headerPhase = .holdingSpinner(result, until: spinnerUntil)
+        } else {
+            showResult(result, from: now, into: &effects)
+        }
+        loadMoreIfNear(into: &effects)
+    }
+
+    private mutating func acceptRefresh(
+        _ token: OperationToken, received: Int, exhausted: Bool, into effects: inout [Effect]
+    ) {
+        effects.append(.applyRefresh(token))
+        currentPage = configuration.firstPage
+        shownItems = received
+        footerPhase = exhausted ? .exhausted : .idle
+        awaitingLayout = true
+    }
+
+    /// A page shorter than a full one, or the loader's "no more", ends the paging.
+    func isLastPage(_ received: Int, _ hasMore: Bool?) -> Bool {
+        received == 0 || received < configuration.pageSize || hasMore == false
+    }
+
+    mutating func showResult(_ result: RefreshResult, from start: MonotonicInstant, into effects: inout [Effect]) {
+        headerPhase = .showingResult(result, until: start + configuration.resultDisplayTime)
+        switch result {
+        case .succeeded(let received): effects.append(.announce(.refreshed(receivedItems: received)))
+        case .failed(let message): effects.append(.announce(.refreshFailed(message: message)))
+        }
+    }
+}

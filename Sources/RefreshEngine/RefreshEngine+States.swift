@@ -1,0 +1,87 @@
+// The engine's private states. Each case carries only what is meaningful in it.
+
+/// The outcome a refresh shows once the spinner has had its minimum time.
+enum RefreshResult: Hashable, Sendable {
+    case succeeded(received: Int)
+    case failed(message: String)
+}
+
+/// A pull in progress.
+struct Pull: Hashable, Sendable {
+    /// Accumulated pull distance in px (always > 0; a pull pushed back to 0 is over).
+    var distance: Double
+    /// The device that started it; other devices cannot take it over.
+    var kind: PullKind
+    /// The last wheel notch, for the idle-release deadline (wheel pulls only).
+    var lastWheelAt: MonotonicInstant?
+}
+
+enum HeaderPhase: Hashable, Sendable {
+    case idle
+    case pulling(Pull)
+    case armed(Pull)
+    /// A refresh is in flight; the spinner must show until `spinnerUntil` at least.
+    case refreshing(OperationToken, spinnerUntil: MonotonicInstant, deadline: MonotonicInstant)
+    /// The answer came early; the spinner keeps turning until `until`, then the result shows.
+    case holdingSpinner(RefreshResult, until: MonotonicInstant)
+    /// The result shows until `until`, then the header collapses.
+    case showingResult(RefreshResult, until: MonotonicInstant)
+
+    var pull: Pull? {
+        switch self {
+        case .pulling(let pull), .armed(let pull): pull
+        case .idle, .refreshing, .holdingSpinner, .showingResult: nil
+        }
+    }
+}
+
+enum FooterPhase: Hashable, Sendable {
+    case idle
+    case loading(OperationToken, page: Int, deadline: MonotonicInstant)
+    case failed
+    case exhausted
+}
+
+/// The list's scroll geometry as last reported.
+struct Geometry: Hashable, Sendable {
+    /// Sub-pixel offsets still count as the top.
+    static let topTolerance = 0.5
+
+    var offset = 0.0
+    var contentHeight = 0.0
+    var viewportHeight = 0.0
+    /// When the list last arrived at the top; `nil` while away from it. A new list starts at
+    /// the top and has been there "forever".
+    var atTopSince: MonotonicInstant? = MonotonicInstant(milliseconds: .min)
+
+    var isAtTop: Bool { offset <= Self.topTolerance }
+    var isKnown: Bool { viewportHeight > 0 }
+    var distanceToBottom: Double { contentHeight - offset - viewportHeight }
+}
+
+/// Which gestures are under way, so kinetic scrolling and drags begun mid-list never pull.
+struct Gestures: Hashable, Sendable {
+    var touchpadActive = false
+    var dragActive = false
+    var dragBeganAtTop = false
+
+    mutating func begin(_ kind: PullKind, atTop: Bool) {
+        switch kind {
+        case .wheel: break  // a wheel has no gesture
+        case .touchpad: touchpadActive = true
+        case .drag:
+            dragActive = true
+            dragBeganAtTop = atTop
+        }
+    }
+
+    mutating func end(_ kind: PullKind) {
+        switch kind {
+        case .wheel: break  // a wheel has no gesture
+        case .touchpad: touchpadActive = false
+        case .drag:
+            dragActive = false
+            dragBeganAtTop = false
+        }
+    }
+}

@@ -1,0 +1,206 @@
+// The state machine. Each event is one method; each state is an enum case carrying exactly the
+// data valid in it (a token exists only while its operation is in flight, so a stale answer
+// cannot even be written down as current). The host reads the presentation and carries out
+// the effects; it decides nothing.
+
+/// Every pull-to-refresh and load-more decision of one list, as a value type: send events with
+/// the instant they happened, get back the effects to carry out, read the presentation.
+public struct RefreshEngine: Hashable, Sendable {
+    /// The tunables this engine decides with.
+    public let configuration: RefreshConfiguration
+
+    var headerPhase: HeaderPhase = .idle
+    var footerPhase: FooterPhase = .idle
+    var geometry = Geometry()
+    var gestures = Gestures()
+    var lastUpdatedInstant: WallClockInstant?
+    var currentPage: Int?
+    var shownItems = 0
+    var headerHiddenByHost = false
+    var footerHiddenByHost = false
+    /// Set when an answer was applied and the list has not laid it out yet: geometry from
+    /// before the new rows must not start another load.
+    var awaitingLayout = false
+    /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
+    var automaticLoadsInRow = 0
+    var nextTokenValue: UInt64 = 1
+    var requestedWakeUp: MonotonicInstant?
+    /// The latest instant seen; time never runs backwards inside the engine.
+    public internal(set) var now = MonotonicInstant.zero
+    /// Whether the last pull input was taken by the pull (the host then stops the list from
+    /// scrolling with it).
+    public internal(set) var consumedLastInput = false
+    /// Inputs that were rejected or had no effect.
+    public internal(set) var counters = Counters()
+
+    /// Creates an engine. `lastUpdated` is the persisted instant of the last successful refresh.
+    /// - Throws: `ConfigurationError` when a field of `configuration` is invalid.
+    public init(
+        configuration: RefreshConfiguration = .standard, lastUpdated: WallClockInstant? = nil
+    ) throws(ConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.lastUpdatedInstant = lastUpdated
+    }
+
+    /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh.
+    public mutating func begin(at instant: MonotonicInstant) -> [Effect] {
+        advanceClock(to: instant)
+        var effects: [Effect] = []
+        if configuration.refreshOnStart {
+            startRefresh(origin: .initial, into: &effects)
+        }
+        requestWakeUpIfNeeded(into: &effects)
+        return effects
+    }
+
+    /// Handles one event that happened at `instant` and returns what the host must do, in order.
+    /// Deadlines that fell due by `instant` (wheel idle, spinner, result, watchdog) fire first.
+    public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> [Effect] {
+        advanceClock(to: instant)
+        var effects: [Effect] = []
+        if case .tick = event { requestedWakeUp = nil }
+        fireDueDeadlines(into: &effects)
+        consumedLastInput = false
+        switch event {
+        case .geometry(let offset, let contentHeight, let viewportHeight):
+            // Sizes come from layout; anything non-finite or negative is a host bug, not a state.
+            guard offset.isFinite, contentHeight.isFinite, viewportHeight.isFinite,
+                offset >= 0, contentHeight >= 0, viewportHeight >= 0
+            else { counters.rejectedInputs += 1; break }
+            updateGeometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewportHeight)
+            loadMoreIfNear(into: &effects)
+        case .gestureBegan(let kind):
+            gestures.begin(kind, atTop: geometry.isAtTop)
+        case .pull(let input):
+            handlePull(input, into: &effects)
+        case .gestureEnded(let kind, let cancelled):
+            gestures.end(kind)
+            endPull(kind, cancelled: cancelled, into: &effects)
+        case .edgeOvershot(let edge), .edgeReached(let edge):
+            // Hints only: the pull is measured from scroll input, and the bottom edge is where a
+            // load may be due even if no geometry change was reported yet.
+            if edge == .bottom { loadMoreIfNear(into: &effects) }
+        case .tick:
+            // Deadlines already fired above; a tick after a layout change may also make a load due.
+            loadMoreIfNear(into: &effects)
+        case .refreshRequested:
+            if isRefreshBusy { counters.ignoredRequests += 1; break }
+            startRefresh(origin: .request, into: &effects)
+        case .loadMoreRequested:
+            requestLoadMore(into: &effects)
+        case .headerHidden(let hidden):
+            headerHiddenByHost = hidden
+            if hidden, headerPhase.pull != nil { headerPhase = .idle }
+        case .footerHidden(let hidden):
+            footerHiddenByHost = hidden
+            loadMoreIfNear(into: &effects)
+        case .refreshCompleted(let token, let outcome, let wallClock):
+            completeRefresh(token, outcome, wallClock: wallClock, into: &effects)
+        case .loadMoreCompleted(let token, let outcome):
+            completeLoadMore(token, outcome, into: &effects)
+        case .itemsShown(let count):
+            guard count >= 0 else { counters.rejectedInputs += 1; break }
+            // An answer that added no rows has nothing to lay out.
+            if count == shownItems { awaitingLayout = false }
+            shownItems = count
+            loadMoreIfNear(into: &effects)
+        }
+        requestWakeUpIfNeeded(into: &effects)
+        return effects
+    }
+
+    // MARK: Clock and deadlines
+
+    private mutating func advanceClock(to instant: MonotonicInstant) {
+        if instant > now { now = instant }
+    }
+
+    /// The earliest instant at which something is due, if anything is.
+    public var nextWakeUp: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        func consider(_ instant: MonotonicInstant?) {
+            guard let instant else { return }
+            if earliest.map({ instant < $0 }) ?? true { earliest = instant }
+        }
+        switch headerPhase {
+        case .idle: break  // nothing pending
+        case .pulling(let pull), .armed(let pull):  // a wheel pull ends when the wheel goes idle
+            consider(pull.lastWheelAt.map { $0 + configuration.wheelIdleInterval })
+        case .refreshing(_, _, let deadline):  // the watchdog
+            consider(deadline)
+        case .holdingSpinner(_, let until), .showingResult(_, let until):  // the next display step
+            consider(until)
+        }
+        switch footerPhase {
+        case .idle, .failed, .exhausted: break  // nothing pending
+        case .loading(_, _, let deadline): consider(deadline)  // the watchdog
+        }
+        return earliest
+    }
+
+    private mutating func requestWakeUpIfNeeded(into effects: inout [Effect]) {
+        let due = nextWakeUp
+        guard due != requestedWakeUp else { return }
+        requestedWakeUp = due
+        if let due { effects.append(.scheduleWakeUp(due)) }
+    }
+
+    private mutating func fireDueDeadlines(into effects: inout [Effect]) {
+        while fireOneDeadline(into: &effects) {}
+    }
+
+    /// Fires the first deadline that is due, measured from the deadline itself rather than from
+    /// a late tick, so a replay gives the same result whatever the host's timer jitter.
+    private mutating func fireOneDeadline(into effects: inout [Effect]) -> Bool {
+        switch headerPhase {
+        case .idle:
+            break  // nothing pending
+        case .pulling(let pull), .armed(let pull):
+            // A wheel has no release; silence for the idle interval is one.
+            if let last = pull.lastWheelAt, last + configuration.wheelIdleInterval <= now {
+                releasePull(cancelled: false, into: &effects)
+                return true
+            }
+        case .refreshing(let token, _, let deadline):
+            // The watchdog: no answer in time is a failure, and the loader is told to stop.
+            if deadline <= now {
+                effects.append(.cancel(token))
+                showResult(.failed(message: "timed out"), from: deadline, into: &effects)
+                return true
+            }
+        case .holdingSpinner(let result, let until):
+            // The answer came before the minimum spinner time; show it now.
+            if until <= now {
+                showResult(result, from: until, into: &effects)
+                return true
+            }
+        case .showingResult(_, let until):
+            // The result was on screen long enough; collapse.
+            if until <= now {
+                headerPhase = .idle
+                return true
+            }
+        }
+        switch footerPhase {
+        case .idle, .failed, .exhausted:
+            break  // nothing pending
+        case .loading(let token, _, let deadline):
+            // The watchdog for a page.
+            if deadline <= now {
+                effects.append(.cancel(token))
+                footerPhase = .failed
+                effects.append(.announce(.loadFailed(message: "timed out")))
+                return true
+            }
+        }
+        return false
+    }
+
+    func makeToken() -> OperationToken { OperationToken(rawValue: nextTokenValue) }
+
+    mutating func issueToken() -> OperationToken {
+        defer { nextTokenValue &+= 1 }
+        return makeToken()
+    }
+}

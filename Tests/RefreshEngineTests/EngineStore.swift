@@ -1,0 +1,120 @@
+// A TestStore for the engine: each step sends one event at a hand-advanced instant and states
+// the whole expected state after it (and, where given, the exact effects).
+
+import RefreshEngine
+import XCTest
+
+let wall = WallClockInstant(millisecondsSince1970: 1_700_000_000_000)
+
+func token(_ value: UInt64) -> OperationToken { OperationToken(rawValue: value) }
+func at(_ ms: Milliseconds) -> MonotonicInstant { MonotonicInstant(milliseconds: ms) }
+
+/// Expected presentations, spelled the way the README's state table reads.
+enum Header {
+    static let idle = HeaderPresentation(state: .idle)
+    static func refreshing(height: Double = 64, lastUpdated: WallClockInstant? = nil) -> HeaderPresentation {
+        HeaderPresentation(
+            state: .refreshing, height: height, arrowDegrees: 180, progress: 1, showsSpinner: true,
+            title: .refreshing, lastUpdated: lastUpdated)
+    }
+    static func succeeded(height: Double = 64, lastUpdated: WallClockInstant? = wall) -> HeaderPresentation {
+        HeaderPresentation(
+            state: .succeeded, height: height, arrowDegrees: 180, progress: 1, title: .refreshed,
+            lastUpdated: lastUpdated)
+    }
+    static func failed(height: Double = 64, lastUpdated: WallClockInstant? = nil) -> HeaderPresentation {
+        HeaderPresentation(
+            state: .failed, height: height, arrowDegrees: 180, progress: 1, title: .refreshFailed,
+            lastUpdated: lastUpdated)
+    }
+    static func pulling(
+        _ height: Double, arrow: Double, progress: Double, lastUpdated: WallClockInstant? = nil
+    ) -> HeaderPresentation {
+        HeaderPresentation(
+            state: .pulling, height: height, arrowDegrees: arrow, progress: progress, title: .pullToRefresh,
+            lastUpdated: lastUpdated)
+    }
+    static func armed(_ height: Double, lastUpdated: WallClockInstant? = nil) -> HeaderPresentation {
+        HeaderPresentation(
+            state: .armed, height: height, arrowDegrees: 180, progress: 1, title: .releaseToRefresh,
+            lastUpdated: lastUpdated)
+    }
+}
+
+final class EngineStore {
+    private(set) var engine: RefreshEngine
+    var expected: Snapshot
+    private(set) var now: MonotonicInstant = .zero
+
+    init(_ configuration: RefreshConfiguration = .standard, lastUpdated: WallClockInstant? = nil) {
+        engine = try! RefreshEngine(configuration: configuration, lastUpdated: lastUpdated)
+        expected = engine.snapshot
+    }
+
+    /// Begins the engine at 0 ms and checks the effects and the state.
+    func begin(
+        effects: [Effect]? = nil, file: StaticString = #filePath, line: UInt = #line,
+        _ update: (inout Snapshot) -> Void = { _ in }
+    ) {
+        let produced = engine.begin(at: now)
+        check(produced, effects, update, file: file, line: line)
+    }
+
+    /// Sends `event` at `ms` (absolute, ≥ the previous step), then checks the whole state.
+    @discardableResult
+    func send(
+        _ event: Event, at ms: Milliseconds? = nil, effects: [Effect]? = nil,
+        file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
+    ) -> [Effect] {
+        if let ms { now = MonotonicInstant(milliseconds: ms) }
+        let produced = engine.handle(event, at: now)
+        check(produced, effects, update, file: file, line: line)
+        return produced
+    }
+
+    private func check(
+        _ produced: [Effect], _ effects: [Effect]?, _ update: (inout Snapshot) -> Void,
+        file: StaticString, line: UInt
+    ) {
+        update(&expected)
+        if let effects { XCTAssertEqual(produced, effects, "effects", file: file, line: line) }
+        XCTAssertEqual(engine.snapshot, expected, file: file, line: line)
+    }
+
+    /// A list that finished its first refresh with `items` rows and shows a 600 px viewport
+    /// over `contentHeight` px, header idle again, at 1 000 ms.
+    static func loaded(
+        _ configuration: RefreshConfiguration = .standard, items: Int = 20, hasMore: Bool? = nil,
+        contentHeight: Double = 2_000
+    ) -> EngineStore {
+        let store = EngineStore(configuration)
+        _ = store.engine.begin(at: .zero)
+        _ = store.engine.handle(
+            .refreshCompleted(token(1), .success(received: items, hasMore: hasMore), wallClock: wall), at: .zero)
+        _ = store.engine.handle(.tick, at: at(400))
+        _ = store.engine.handle(.tick, at: at(1_000))
+        _ = store.engine.handle(.geometry(offset: 0, contentHeight: contentHeight, viewportHeight: 600), at: at(1_000))
+        store.now = at(1_000)
+        store.expected = store.engine.snapshot
+        XCTAssertEqual(store.expected.header, HeaderPresentation(state: .idle, lastUpdated: wall))
+        XCTAssertNil(store.engine.inFlight)
+        return store
+    }
+}
+
+extension HeaderPresentation {
+    func with(_ change: (inout HeaderPresentation) -> Void) -> HeaderPresentation {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+extension RefreshConfiguration {
+    static func with(_ change: (inout RefreshConfiguration) -> Void) -> RefreshConfiguration {
+        var configuration = RefreshConfiguration.standard
+        change(&configuration)
+        try! configuration.validate()
+        return configuration
+    }
+}

@@ -1,0 +1,117 @@
+// The initial load, the minimum spinner time, the result display time and the collapse.
+
+import RefreshEngine
+import XCTest
+
+final class RefreshTimingTests: XCTestCase {
+    let paging = Paging(firstPage: 1, pageSize: 20, currentPage: nil)
+
+    func testNewEngineAsksForTheFirstRefreshAndHoldsTheSpinnerForItsMinimumTime() {
+        let store = EngineStore()
+        XCTAssertEqual(store.expected, Snapshot(header: Header.idle, footer: .hidden, paging: paging, inFlight: nil))
+        store.begin(effects: [
+            .startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000)),
+        ]) {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        // A fast answer (100 ms): items apply at once, the spinner keeps turning until 400 ms.
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 100,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(400))]
+        ) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = nil
+            $0.footer = .idle
+            $0.paging.currentPage = 1
+        }
+        store.send(.tick, at: 399, effects: [.scheduleWakeUp(at(400))])
+        store.send(
+            .tick, at: 400, effects: [.announce(.refreshed(receivedItems: 20)), .scheduleWakeUp(at(1_000))]
+        ) {
+            $0.header = Header.succeeded()
+        }
+        store.send(.tick, at: 1_000, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+    }
+
+    func testSlowAnswerShowsTheResultAtOnce() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(
+            .refreshCompleted(token(1), .success(received: 5, hasMore: nil), wallClock: wall), at: 2_000,
+            effects: [
+                .applyRefresh(token(1)), .persistLastUpdated(wall), .announce(.refreshed(receivedItems: 5)),
+                .scheduleWakeUp(at(2_600)),
+            ]
+        ) {
+            $0.header = Header.succeeded()
+            $0.inFlight = nil
+            $0.footer = .hidden  // five rows: less than a page, nothing more to show
+            $0.paging.currentPage = 1
+        }
+        store.send(.tick, at: 2_600) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+    }
+
+    func testALateTickFiresEveryDueStepFromTheDeadlinesThemselves() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = nil
+            $0.footer = .idle
+            $0.paging.currentPage = 1
+        }
+        // The host slept past both the spinner and the result deadlines.
+        store.send(.tick, at: 5_000, effects: [.announce(.refreshed(receivedItems: 20))]) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+    }
+
+    func testRequestsWhileRefreshingStartNothing() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.refreshRequested, at: 50, effects: [])
+        store.send(.loadMoreRequested, at: 60, effects: [])
+        XCTAssertEqual(store.engine.counters.ignoredRequests, 2)
+    }
+
+    func testRefreshOnStartCanBeTurnedOff() throws {
+        let store = EngineStore(.with { $0.refreshOnStart = false })
+        store.begin(effects: [])
+        store.send(.refreshRequested, at: 5, effects: [
+            .startRefresh(token(1), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(30_005)),
+        ]) {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+    }
+
+    func testARequestDuringTheResultStartsANewRefresh() {
+        let store = EngineStore.loaded()
+        store.send(.refreshRequested, at: 1_100) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+        store.send(.refreshCompleted(token(2), .failure(message: "offline"), wallClock: wall), at: 1_600) {
+            $0.header = Header.failed(lastUpdated: wall)
+            $0.inFlight = nil
+        }
+        store.send(.refreshRequested, at: 1_700, effects: [
+            .startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_700)),
+        ]) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(3))
+        }
+    }
+}
