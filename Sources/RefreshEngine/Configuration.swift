@@ -17,6 +17,12 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     /// What the value must be.
     public let requirement: String
 
+    /// Creates an error for `field`, which must be `requirement`.
+    public init(field: String, requirement: String) {
+        self.field = field
+        self.requirement = requirement
+    }
+
     public var description: String { "invalid RefreshConfiguration.\(field): \(requirement)" }
 }
 
@@ -53,6 +59,9 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var maximumAutomaticPages: Int
     /// Whether a new engine asks for the first refresh when it begins. Default `true`.
     public var refreshOnStart: Bool
+    /// After an answer is applied, geometry reported within this long (ms) that does not show
+    /// the new rows yet is taken as stale and starts no load. Default 100 (a few frames).
+    public var layoutSettleTime: Milliseconds
 
     /// Creates a configuration, rejecting any value the engine cannot work with.
     /// - Throws: `ConfigurationError` naming the first invalid field.
@@ -70,7 +79,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
         firstPage: Int = 1,
         pageSize: Int = 20,
         maximumAutomaticPages: Int = 5,
-        refreshOnStart: Bool = true
+        refreshOnStart: Bool = true,
+        layoutSettleTime: Milliseconds = 100
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
@@ -86,6 +96,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.pageSize = pageSize
         self.maximumAutomaticPages = maximumAutomaticPages
         self.refreshOnStart = refreshOnStart
+        self.layoutSettleTime = layoutSettleTime
         try validate()
     }
 
@@ -120,6 +131,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         }
         try require(pageSize > 0, "pageSize", "a count > 0")
         try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")
+        try require(layoutSettleTime >= 0, "layoutSettleTime", "a duration ≥ 0 ms")
         try require(maximumAutomaticPages >= 0, "maximumAutomaticPages", "a count ≥ 0")
     }
 }

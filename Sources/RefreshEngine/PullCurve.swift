@@ -26,7 +26,8 @@ public enum PullCurve {
     /// Arrow rotation (degrees) for a progress: 0 until 60 %, then linear to 180 at 100 %, the
     /// mapping of the iOS component this interaction comes from.
     public static func arrowDegrees(progress: Double) -> Double {
+        // (progress − 0.6) ÷ 0.4 × 180, written so that exact progress values give exact angles.
         guard progress > 0.6 else { return 0 }
-        return min((progress - 0.6) / 0.4, 1) * 180
+        return min(progress * 5 - 3, 2) * 90
     }
 }

@@ -7,7 +7,7 @@ extension RefreshEngine {
         // The list moved: loads since are no longer "in a row without scrolling".
         if offset != geometry.offset { automaticLoadsInRow = 0 }
         // New rows were laid out: geometry now reflects the last answer.
-        if contentHeight != geometry.contentHeight { awaitingLayout = false }
+        if contentHeight != geometry.contentHeight { awaitingLayoutUntil = nil }
         geometry.offset = offset
         geometry.contentHeight = contentHeight
         geometry.viewportHeight = viewportHeight
@@ -18,6 +18,13 @@ extension RefreshEngine {
         }
     }
 
+    /// Marks an applied answer as not laid out yet.
+    mutating func awaitLayout(replacingWith received: Int? = nil, adding added: Int = 0) {
+        shownBeforeAnswer = shownItems
+        shownItems = received ?? (shownItems + added)
+        awaitingLayoutUntil = now + configuration.layoutSettleTime
+    }
+
     /// Whether the footer can start a load now, whatever the distance.
     private var footerCanLoad: Bool {
         !footerHiddenByHost && !isRefreshBusy && currentPage != nil
@@ -26,7 +33,7 @@ extension RefreshEngine {
 
     /// Starts the next page when the bottom is within the load-more distance.
     mutating func loadMoreIfNear(into effects: inout [Effect]) {
-        guard case .idle = footerPhase, footerCanLoad, geometry.isKnown, !awaitingLayout,
+        guard case .idle = footerPhase, footerCanLoad, geometry.isKnown, awaitingLayoutUntil == nil,
             automaticLoadsInRow < configuration.maximumAutomaticPages
         else { return }
         let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
@@ -45,7 +52,7 @@ extension RefreshEngine {
                 return
             }
             automaticLoadsInRow = 0
-            awaitingLayout = false
+            awaitingLayoutUntil = nil
             startLoadMore(into: &effects)
         case .loading, .exhausted:
             // Already loading, or nothing more until a refresh.
@@ -75,8 +82,7 @@ extension RefreshEngine {
             guard received >= 0 else { counters.rejectedInputs += 1; return }
             effects.append(.applyPage(token, page: page))
             currentPage = page
-            shownItems += received
-            awaitingLayout = received > 0
+            awaitLayout(adding: received)
             if isLastPage(received, hasMore) {
                 footerPhase = .exhausted
                 effects.append(.announce(.noMoreItems))

@@ -65,9 +65,8 @@ extension RefreshEngine {
     ) {
         effects.append(.applyRefresh(token))
         currentPage = configuration.firstPage
-        shownItems = received
+        awaitLayout(replacingWith: received)
         footerPhase = exhausted ? .exhausted : .idle
-        awaitingLayout = true
     }
 
     /// A page shorter than a full one, or the loader's "no more", ends the paging.

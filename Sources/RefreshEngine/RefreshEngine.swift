@@ -19,8 +19,11 @@ public struct RefreshEngine: Hashable, Sendable {
     var headerHiddenByHost = false
     var footerHiddenByHost = false
     /// Set when an answer was applied and the list has not laid it out yet: geometry from
-    /// before the new rows must not start another load.
-    var awaitingLayout = false
+    /// before the new rows must not start another load. Cleared when the content height
+    /// changes, when the answer turns out to add no rows, or after `layoutSettleTime`.
+    var awaitingLayoutUntil: MonotonicInstant?
+    /// Rows shown before the last applied answer, to tell whether it added any.
+    var shownBeforeAnswer: Int?
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
@@ -50,6 +53,7 @@ public struct RefreshEngine: Hashable, Sendable {
         if configuration.refreshOnStart {
             startRefresh(origin: .initial, into: &effects)
         }
+        fireDueDeadlines(into: &effects)
         requestWakeUpIfNeeded(into: &effects)
         return effects
     }
@@ -102,10 +106,14 @@ public struct RefreshEngine: Hashable, Sendable {
         case .itemsShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             // An answer that added no rows has nothing to lay out.
-            if count == shownItems { awaitingLayout = false }
+            if count == shownBeforeAnswer { awaitingLayoutUntil = nil }
+            shownBeforeAnswer = nil
             shownItems = count
             loadMoreIfNear(into: &effects)
         }
+        // Deadlines the event itself made due (a zero display time, say) fire now, so the
+        // state after every event is settled at `instant`.
+        fireDueDeadlines(into: &effects)
         requestWakeUpIfNeeded(into: &effects)
         return effects
     }
@@ -136,6 +144,7 @@ public struct RefreshEngine: Hashable, Sendable {
         case .idle, .failed, .exhausted: break  // nothing pending
         case .loading(_, _, let deadline): consider(deadline)  // the watchdog
         }
+        consider(awaitingLayoutUntil)  // trust geometry again
         return earliest
     }
 
@@ -181,6 +190,11 @@ public struct RefreshEngine: Hashable, Sendable {
                 headerPhase = .idle
                 return true
             }
+        }
+        if let until = awaitingLayoutUntil, until <= now {
+            // Layout had its frames; geometry from now on shows the answer.
+            awaitingLayoutUntil = nil
+            return true
         }
         switch footerPhase {
         case .idle, .failed, .exhausted:

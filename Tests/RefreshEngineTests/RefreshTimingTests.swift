@@ -18,7 +18,7 @@ final class RefreshTimingTests: XCTestCase {
         // A fast answer (100 ms): items apply at once, the spinner keeps turning until 400 ms.
         store.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 100,
-            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(400))]
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(200))]
         ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
@@ -46,7 +46,7 @@ final class RefreshTimingTests: XCTestCase {
             .refreshCompleted(token(1), .success(received: 5, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [
                 .applyRefresh(token(1)), .persistLastUpdated(wall), .announce(.refreshed(receivedItems: 5)),
-                .scheduleWakeUp(at(2_600)),
+                .scheduleWakeUp(at(2_100)),  // the layout settles first, then the result ends
             ]
         ) {
             $0.header = Header.succeeded()

@@ -1,0 +1,132 @@
+// Failures, the watchdog and tokens: nothing is lost on a failure, a failed load waits for a
+// retry, and an answer that is not the one in flight changes nothing.
+
+import RefreshEngine
+import XCTest
+
+final class FailureTests: XCTestCase {
+    func testFailedLoadWaitsForAnExplicitRetry() {
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(2), page: 2)
+        }
+        store.send(
+            .loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200,
+            effects: [.announce(.loadFailed(message: "503"))]
+        ) {
+            $0.footer = .failed
+            $0.inFlight = nil
+        }
+        store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
+        store.send(.edgeOvershot(.bottom), at: 1_310, effects: [])
+        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(31_400))]) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(3), page: 2)
+        }
+    }
+
+    func testARefreshResetsAFailedFooter() {
+        let store = EngineStore.loaded()
+        store.send(.loadMoreRequested, at: 1_100) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(2), page: 2)
+        }
+        store.send(.loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200) {
+            $0.footer = .failed
+            $0.inFlight = nil
+        }
+        store.send(.refreshRequested, at: 1_300) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(3))
+        }
+        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000) {
+            $0.header = Header.succeeded()
+            $0.footer = .idle
+            $0.inFlight = nil
+        }
+    }
+
+    func testRefreshFailureKeepsItemsPagingAndTimestamp() {
+        let store = EngineStore.loaded()
+        store.send(.loadMoreRequested, at: 1_100) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(2), page: 2)
+        }
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200) {
+            $0.footer = .idle
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+        store.send(.refreshRequested, at: 1_300) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(3))
+        }
+        let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
+        store.send(
+            .refreshCompleted(token(3), .failure(message: "offline"), wallClock: later), at: 2_000,
+            effects: [.announce(.refreshFailed(message: "offline")), .scheduleWakeUp(at(2_600))]
+        ) {
+            $0.header = Header.failed(lastUpdated: wall)
+            $0.inFlight = nil
+        }
+        XCTAssertEqual(store.engine.itemsShown, 40)
+        XCTAssertEqual(store.engine.failureMessage, "offline")
+        store.send(.tick, at: 2_600) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+    }
+
+    func testWatchdogFailsARefreshWithNoAnswerAndIgnoresItsLateAnswer() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.tick, at: 29_999, effects: [.scheduleWakeUp(at(30_000))])
+        store.send(
+            .tick, at: 30_000,
+            effects: [.cancel(token(1)), .announce(.refreshFailed(message: "timed out")), .scheduleWakeUp(at(30_600))]
+        ) {
+            $0.header = Header.failed()
+            $0.inFlight = nil
+        }
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 30_100, effects: [])
+        XCTAssertEqual(store.engine.counters.staleAnswers, 1)
+        XCTAssertNil(store.engine.lastUpdated)
+    }
+
+    func testWatchdogFailsALoadWithNoAnswer() {
+        let store = EngineStore.loaded()
+        store.send(.loadMoreRequested, at: 1_000) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(2), page: 2)
+        }
+        store.send(
+            .tick, at: 31_000, effects: [.cancel(token(2)), .announce(.loadFailed(message: "timed out"))]
+        ) {
+            $0.footer = .failed
+            $0.inFlight = nil
+        }
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: [])
+    }
+
+    func testDuplicateUnknownAndCrossedAnswersChangeNothing() {
+        let store = EngineStore.loaded()
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: [])
+        store.send(.refreshCompleted(token(99), .failure(message: "x"), wallClock: wall), at: 1_110, effects: [])
+        store.send(.loadMoreRequested, at: 1_200) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(2), page: 2)
+        }
+        // A load answer sent as a refresh answer, and vice versa.
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: [])
+        store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: [])
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230) {
+            $0.footer = .idle
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: [])
+        XCTAssertEqual(store.engine.counters.staleAnswers, 5)
+        XCTAssertEqual(store.engine.itemsShown, 40)
+    }
+}

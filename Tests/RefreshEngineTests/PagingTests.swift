@@ -1,0 +1,104 @@
+// Paging: refresh resets to the first page, pages advance on success, and a short page, an
+// empty page or "no more data" ends in exhausted until the next refresh.
+
+import RefreshEngine
+import XCTest
+
+final class PagingTests: XCTestCase {
+    private func loadNextPage(_ store: EngineStore, token value: UInt64, page: Int, at ms: Int64) {
+        store.send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page), .scheduleWakeUp(at(ms + 30_000))]) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(value), page: page)
+        }
+    }
+
+    func testAShortPageExhaustsAndARefreshStartsOver() {
+        let store = EngineStore.loaded(.with { $0.firstPage = 0 })
+        XCTAssertEqual(store.expected.paging, Paging(firstPage: 0, pageSize: 20, currentPage: 0))
+        loadNextPage(store, token: 2, page: 1, at: 1_100)
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200) {
+            $0.footer = .idle
+            $0.inFlight = nil
+            $0.paging.currentPage = 1
+        }
+        loadNextPage(store, token: 3, page: 2, at: 1_300)
+        store.send(
+            .loadMoreCompleted(token(3), .success(received: 7, hasMore: nil)), at: 1_400,
+            effects: [.applyPage(token(3), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_500))]
+        ) {
+            $0.footer = .exhausted
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
+        store.send(.loadMoreRequested, at: 1_510, effects: [])
+        store.send(.refreshRequested, at: 1_600) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(4))
+        }
+        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.footer = .idle
+            $0.inFlight = nil
+            $0.paging.currentPage = 0
+        }
+    }
+
+    func testAnEmptyPageExhausts() {
+        let store = EngineStore.loaded()
+        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200) {
+            $0.footer = .exhausted
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+    }
+
+    func testNoMoreDataExhaustsWithoutMovingThePage() {
+        let store = EngineStore.loaded()
+        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.send(.loadMoreCompleted(token(2), .noMoreData), at: 1_200, effects: [.announce(.noMoreItems)]) {
+            $0.footer = .exhausted
+            $0.inFlight = nil
+        }
+    }
+
+    func testHasMoreFalseOnAFullPageExhausts() {
+        let store = EngineStore.loaded()
+        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200) {
+            $0.footer = .exhausted
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+    }
+
+    func testFooterHidesWhileTheListHoldsLessThanAPage() {
+        let store = EngineStore.loaded(items: 12)
+        XCTAssertEqual(store.expected.footer, .hidden)
+        store.send(.geometry(offset: 0, contentHeight: 300, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.loadMoreRequested, at: 1_200, effects: [])
+        // After de-duplication a full page can show fewer rows; the host says how many.
+        let full = EngineStore.loaded(items: 20)
+        full.send(.itemsShown(18), at: 1_100) { $0.footer = .hidden }
+        full.send(.itemsShown(25), at: 1_200) { $0.footer = .idle }
+    }
+
+    func testRefreshWithNoDataEmptiesTheList() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(
+            .refreshCompleted(token(1), .noMoreData, wallClock: wall), at: 500,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .announce(.refreshed(receivedItems: 0)), .scheduleWakeUp(at(600))]
+        ) {
+            $0.header = Header.succeeded()
+            $0.inFlight = nil
+            $0.footer = .hidden
+            $0.paging.currentPage = 1
+        }
+        XCTAssertEqual(store.engine.itemsShown, 0)
+    }
+}

@@ -1,0 +1,221 @@
+// A seeded random walk of over a million events through the engine, checking the invariants
+// after every one. Set REFRESH_PROPERTY_SEED to replay a printed seed.
+
+import RefreshEngine
+import XCTest
+
+/// SplitMix64: small, fast, and the same sequence on every platform for a given seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class PropertyTests: XCTestCase {
+    /// Drives one engine with random events and checks the invariants after each.
+    struct Walk {
+        var engine: RefreshEngine
+        var random: SeededGenerator
+        var now: Int64 = 0
+        var issued: [OperationToken] = []
+        var outstanding: [OperationToken: (startedAt: Int64, isRefresh: Bool)] = [:]
+        var refreshStartedAt: Int64 = 0
+        var refreshEndedAt: Int64?
+        var scheduled: Int64?
+        var contentHeight = 0.0
+        var events = 0
+
+        init(configuration: RefreshConfiguration, seed: UInt64) {
+            engine = try! RefreshEngine(configuration: configuration)
+            random = SeededGenerator(state: seed)
+        }
+
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+        mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
+
+        mutating func randomEvent() -> Event {
+            let config = engine.configuration
+            switch int(0...99) {
+            case 0..<14:
+                let viewport = 600.0
+                if chance(0.1) { contentHeight = double(0...6_000) }
+                let maxOffset = max(0, contentHeight - viewport)
+                let offset = chance(0.4) ? 0 : (chance(0.3) ? maxOffset : double(0...maxOffset))
+                if chance(0.005) { return .geometry(offset: .nan, contentHeight: contentHeight, viewportHeight: viewport) }
+                return .geometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewport)
+            case 14..<28: return .pull(.wheel(notches: chance(0.8) ? 1 : -1))
+            case 28..<36: return .pull(.touchpad(distance: chance(0.01) ? .infinity : double(-20...40)))
+            case 36..<44: return .pull(.drag(distance: double(-20...40)))
+            case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
+            case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
+            case 52..<54: return chance(0.5) ? .edgeOvershot(chance(0.5) ? .top : .bottom) : .edgeReached(chance(0.5) ? .top : .bottom)
+            case 54..<68: return .tick
+            case 68..<72: return .refreshRequested
+            case 72..<76: return .loadMoreRequested
+            case 76..<78: return chance(0.5) ? .headerHidden(chance(0.3)) : .footerHidden(chance(0.3))
+            case 78..<80: return .itemsShown(chance(0.01) ? -1 : int(0...200))
+            default:
+                // An answer with the right token, a stale one or an unknown one.
+                let which = int(0...9)
+                let token: OperationToken
+                if which < 6, let current = engine.inFlight?.token {
+                    token = current
+                } else if which < 9, !issued.isEmpty {
+                    token = issued[int(0...(issued.count - 1))]
+                } else {
+                    token = OperationToken(rawValue: UInt64(int(1_000_000...2_000_000)))
+                }
+                let outcome: Outcome
+                switch int(0...9) {
+                case 0..<5: outcome = .success(received: chance(0.6) ? config.pageSize : int(0...config.pageSize), hasMore: chance(0.2) ? nil : chance(0.8))
+                case 5..<7: outcome = .noMoreData
+                case 7: outcome = .success(received: -1, hasMore: nil)
+                default: outcome = .failure(message: "boom")
+                }
+                let isRefresh: Bool
+                if let known = outstanding[token] { isRefresh = chance(0.9) ? known.isRefresh : !known.isRefresh } else { isRefresh = chance(0.5) }
+                return isRefresh
+                    ? .refreshCompleted(token, outcome, wallClock: WallClockInstant(millisecondsSince1970: now))
+                    : .loadMoreCompleted(token, outcome)
+            }
+        }
+
+        mutating func advanceTime() {
+            switch int(0...99) {
+            case 0..<60: now += Int64(int(0...30))
+            case 60..<90: now += Int64(int(30...400))
+            case 90..<97: if let scheduled { now = max(now, scheduled) }
+            default: now += Int64(int(1_000...40_000))
+            }
+        }
+
+        mutating func step() {
+            advanceTime()
+            let event = randomEvent()
+            let before = engine
+            let isStaleAnswer: Bool
+            switch event {
+            case .refreshCompleted(let token, _, _), .loadMoreCompleted(let token, _):
+                isStaleAnswer = outstanding[token] == nil
+            default:
+                isStaleAnswer = false
+            }
+            if isStaleAnswer {
+                // Let due deadlines fire first, so the answer alone can be judged.
+                apply(engine.handle(.tick, at: MonotonicInstant(milliseconds: now)), before: before, event: .tick)
+                let settled = engine
+                let effects = engine.handle(event, at: MonotonicInstant(milliseconds: now))
+                XCTAssertEqual(effects, [], "stale answer \(event) produced effects")
+                XCTAssertEqual(engine.snapshot, settled.snapshot, "stale answer \(event) changed the state")
+                apply(effects, before: settled, event: event)
+            } else {
+                apply(engine.handle(event, at: MonotonicInstant(milliseconds: now)), before: before, event: event)
+            }
+        }
+
+        mutating func apply(_ effects: [Effect], before: RefreshEngine, event: Event) {
+            events += 1
+            let config = engine.configuration
+            for effect in effects {
+                switch effect {
+                case .startRefresh(let token, _):
+                    XCTAssertTrue(outstanding.allSatisfy { !$0.value.isRefresh }, "two refreshes in flight")
+                    outstanding[token] = (now, true)
+                    issued.append(token)
+                    refreshStartedAt = now
+                    refreshEndedAt = nil
+                case .startLoadMore(let token, let page):
+                    XCTAssertNotEqual(before.footer, .exhausted, "load-more while exhausted after \(event)")
+                    XCTAssertFalse(engine.header.state == .refreshing, "load-more while refreshing after \(event)")
+                    XCTAssertEqual(page, (before.paging.currentPage ?? -99) + 1, "page skipped")
+                    outstanding[token] = (now, false)
+                    issued.append(token)
+                case .cancel(let token):
+                    XCTAssertNotNil(outstanding.removeValue(forKey: token), "cancel of unknown \(token)")
+                    if token == before.inFlight?.token, case .refresh = before.inFlight { refreshEndedAt = now }
+                case .applyRefresh(let token), .applyPage(let token, _):
+                    XCTAssertEqual(token, before.inFlight?.token, "applied an answer not in flight")
+                case .scheduleWakeUp(let instant):
+                    XCTAssertGreaterThanOrEqual(instant.milliseconds, now, "wake-up in the past")
+                    scheduled = instant.milliseconds
+                case .persistLastUpdated, .announce:
+                    break
+                }
+            }
+            // Answers end their operation.
+            switch event {
+            case .refreshCompleted(let token, let outcome, _), .loadMoreCompleted(let token, let outcome):
+                if token == before.inFlight?.token, outstanding[token] != nil, engine.inFlight?.token != token {
+                    if case .success(let received, _) = outcome, received < 0 { break }
+                    if case .refresh = before.inFlight { refreshEndedAt = now }
+                    outstanding.removeValue(forKey: token)
+                }
+            default: break
+            }
+            // At most one operation in flight, and the engine agrees which.
+            XCTAssertLessThanOrEqual(outstanding.count, 1, "several in flight after \(event)")
+            XCTAssertEqual(outstanding.keys.first, engine.inFlight?.token, "in-flight disagreement after \(event)")
+            // Every operation ends: nothing outlives its watchdog.
+            for (token, op) in outstanding {
+                XCTAssertLessThan(now - op.startedAt, config.operationTimeout, "\(token) outlived its watchdog")
+            }
+            // The header returns to idle within the spinner and result times after the answer.
+            let header = engine.header
+            switch header.state {
+            case .succeeded, .failed:
+                let end = max(refreshEndedAt ?? now, refreshStartedAt + config.minimumSpinnerTime)
+                XCTAssertLessThan(now, end + config.resultDisplayTime, "result shown too long")
+            case .refreshing:
+                if engine.inFlight == nil {
+                    XCTAssertLessThan(now, refreshStartedAt + config.minimumSpinnerTime, "spinner held too long")
+                }
+            case .idle, .pulling, .armed: break
+            }
+            // The state stays valid.
+            XCTAssert(header.height >= 0 && header.height <= config.maximumHeaderHeight, "height \(header.height)")
+            XCTAssert(header.progress >= 0 && header.progress <= 1, "progress \(header.progress)")
+            XCTAssert(header.arrowDegrees >= 0 && header.arrowDegrees <= 180, "arrow \(header.arrowDegrees)")
+            XCTAssertEqual(header.state == .idle, header.height == 0, "collapsed iff idle")
+            let loadInFlight = { if case .loadMore = engine.inFlight { true } else { false } }()
+            XCTAssertEqual(engine.footer == .loading, loadInFlight && engine.footer != .hidden, "footer shows loading iff loading")
+            if let page = engine.paging.currentPage { XCTAssertGreaterThanOrEqual(page, config.firstPage) }
+        }
+    }
+
+    func testAMillionRandomEventsKeepEveryInvariant() throws {
+        continueAfterFailure = false
+        let seed = ProcessInfo.processInfo.environment["REFRESH_PROPERTY_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64.max)
+        let configurations = [
+            try RefreshConfiguration(operationTimeout: 3_000, pageSize: 10),
+            try RefreshConfiguration(
+                pullThreshold: 48, triggerMode: .onThresholdCross, minimumSpinnerTime: 0, resultDisplayTime: 0,
+                operationTimeout: 5_000, loadMoreDistance: 100, firstPage: 0, pageSize: 5, maximumAutomaticPages: 2),
+        ]
+        var total = 0
+        for (index, configuration) in configurations.enumerated() {
+            var walk = Walk(configuration: configuration, seed: seed &+ UInt64(index))
+            for effect in walk.engine.begin(at: .zero) {
+                if case .startRefresh(let token, _) = effect {
+                    walk.outstanding[token] = (0, true)
+                    walk.issued.append(token)
+                }
+            }
+            while walk.events < 520_000 {
+                walk.step()
+                if walk.events % 1_000 == 0, (testRun?.totalFailureCount ?? 0) > 0 { break }
+            }
+            total += walk.events
+            XCTAssertGreaterThan(walk.engine.counters.staleAnswers, 1_000, "stale answers were exercised")
+            XCTAssertGreaterThan(walk.engine.counters.rejectedInputs, 100, "bad input was exercised")
+        }
+        print("property test: \(total) events, seed \(seed) (replay with REFRESH_PROPERTY_SEED=\(seed))")
+        XCTAssertGreaterThanOrEqual(total, 1_000_000)
+    }
+}

@@ -1,0 +1,103 @@
+// Touchpad and drag pulls: pixel deltas through the same curve, ended by scroll-end or release;
+// kinetic deceleration and drags begun mid-list never pull; a cancel never refreshes.
+
+import RefreshEngine
+import XCTest
+
+final class TouchpadAndDragPullTests: XCTestCase {
+    let height70 = 64 + 64.0 * 6 / 70
+
+    func testTouchpadPixelsAccumulateAndScrollEndReleases() {
+        let store = EngineStore.loaded()
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
+        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
+            $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
+        }
+        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
+            $0.header = Header.armed(self.height70, lastUpdated: wall)
+        }
+        store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+    }
+
+    func testKineticTouchpadDeltasAfterScrollEndNeverPull() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.touchpad(distance: 80)), at: 1_100, effects: [])
+        XCTAssertFalse(store.engine.consumedLastInput)
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
+    }
+
+    func testCancelledArmedPullCollapsesWithoutRefreshing() {
+        let store = EngineStore.loaded()
+        store.send(.gestureBegan(.touchpad), at: 1_100)
+        store.send(.pull(.touchpad(distance: 100)), at: 1_110) {
+            $0.header = Header.armed(64 + 64.0 * 36 / 100, lastUpdated: wall)
+        }
+        store.send(.gestureEnded(.touchpad, cancelled: true), at: 1_120, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+    }
+
+    func testDragFromTheTopFollowsThePointerAndReleaseRefreshes() {
+        let store = EngineStore.loaded()
+        store.send(.gestureBegan(.drag), at: 1_100)
+        store.send(.pull(.drag(distance: 16)), at: 1_110) {
+            $0.header = Header.pulling(16, arrow: 0, progress: 0.25, lastUpdated: wall)
+        }
+        store.send(.pull(.drag(distance: 32)), at: 1_120) {
+            $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+        }
+        XCTAssertEqual(store.engine.pullKind, .drag)
+        store.send(.pull(.drag(distance: 22)), at: 1_130) {
+            $0.header = Header.armed(self.height70, lastUpdated: wall)
+        }
+        // A wheel notch cannot take over a drag.
+        store.send(.pull(.wheel(notches: 1)), at: 1_135, effects: [])
+        store.send(.pull(.drag(distance: -10)), at: 1_140) {
+            $0.header = Header.pulling(60, arrow: 151.875, progress: 60.0 / 64, lastUpdated: wall)
+        }
+        store.send(.pull(.drag(distance: 10)), at: 1_150) {
+            $0.header = Header.armed(self.height70, lastUpdated: wall)
+        }
+        store.send(.gestureEnded(.drag, cancelled: false), at: 1_160, effects: [
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_160)),
+        ]) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+    }
+
+    func testADragBegunMidListNeverPullsEvenAfterReachingTheTop() {
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 200, contentHeight: 2_000, viewportHeight: 600), at: 1_050)
+        store.send(.gestureBegan(.drag), at: 1_100)
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_150)
+        store.send(.pull(.drag(distance: 100)), at: 1_200, effects: [])
+        XCTAssertFalse(store.engine.isPulling)
+        store.send(.gestureEnded(.drag, cancelled: false), at: 1_300, effects: [])
+    }
+
+    func testAnUpwardDragAtTheTopIsNotAPull() {
+        let store = EngineStore.loaded()
+        store.send(.gestureBegan(.drag), at: 1_100)
+        store.send(.pull(.drag(distance: -40)), at: 1_110, effects: [])
+        XCTAssertFalse(store.engine.consumedLastInput, "selection and scrolling keep the drag")
+    }
+
+    func testPullsWhileTheHeaderShowsAResultAreIgnored() {
+        let store = EngineStore()
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.refreshCompleted(token(1), .failure(message: "offline"), wallClock: wall), at: 500) {
+            $0.header = Header.failed()
+            $0.inFlight = nil
+        }
+        store.send(.gestureBegan(.drag), at: 600)
+        store.send(.pull(.drag(distance: 100)), at: 610, effects: [])
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
+    }
+}

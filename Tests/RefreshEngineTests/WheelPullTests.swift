@@ -1,0 +1,119 @@
+// A mouse wheel at the top edge: notches accumulate, the third arms, silence is the release,
+// and notches that merely carried the list up to the top never pull.
+
+import RefreshEngine
+import XCTest
+
+final class WheelPullTests: XCTestCase {
+    let armedHeight = 64 + 64.0 * 8 / 72  // 72 px of pull through the resistance curve
+
+    func testThreeNotchesArmAndTheIdleIntervalReleases() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        XCTAssertTrue(store.engine.consumedLastInput)
+        store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: [.scheduleWakeUp(at(1_450))]) {
+            $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: 1)), at: 1_300, effects: [.scheduleWakeUp(at(1_550))]) {
+            $0.header = Header.armed(self.armedHeight, lastUpdated: wall)
+        }
+        store.send(.tick, at: 1_549, effects: [.scheduleWakeUp(at(1_550))])
+        store.send(.tick, at: 1_550, effects: [
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_550)),
+        ]) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+    }
+
+    func testTwoNotchesSpringBackWithoutRefreshing() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.wheel(notches: 1)), at: 1_100) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: 1)), at: 1_200) {
+            $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+        }
+        store.send(.tick, at: 1_450, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+    }
+
+    func testNotchesDownPushThePullBack() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.wheel(notches: 2)), at: 1_100) {
+            $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: -1)), at: 1_150) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: -1)), at: 1_200, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+        XCTAssertTrue(store.engine.consumedLastInput, "the notch that closed the header belonged to the pull")
+        store.send(.pull(.wheel(notches: -1)), at: 1_250, effects: [])
+        XCTAssertFalse(store.engine.consumedLastInput, "further notches down scroll the list")
+    }
+
+    func testAWheelInTheMiddleOfTheListNeverPulls() {
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
+        for step in 0..<10 {
+            store.send(.pull(.wheel(notches: 1)), at: 1_200 + Int64(step) * 50, effects: [])
+            XCTAssertFalse(store.engine.consumedLastInput)
+        }
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 0, "scrolling mid-list is not an ignored pull")
+    }
+
+    func testNotchesThatCarriedTheListToTheTopDoNotPullUntilItRests() {
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 400, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 2_000)
+        store.send(.pull(.wheel(notches: 1)), at: 2_100, effects: [])
+        store.send(.pull(.wheel(notches: 1)), at: 2_200, effects: [])
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 2)
+        store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: [.scheduleWakeUp(at(2_500))]) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+    }
+
+    func testThresholdCrossingModeRefreshesOnTheThirdNotch() {
+        let store = EngineStore.loaded(.with { $0.triggerMode = .onThresholdCross })
+        store.send(.pull(.wheel(notches: 2)), at: 1_100) {
+            $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: 1)), at: 1_150, effects: [
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_150)),
+        ]) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+        // Further notches and the idle interval change nothing.
+        store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: [])
+        store.send(.tick, at: 1_500, effects: [.scheduleWakeUp(at(31_150))])
+        XCTAssertEqual(store.engine.inFlight, .refresh(token(2)))
+    }
+
+    func testAHiddenHeaderIgnoresPullsButStillRefreshesOnRequest() {
+        let store = EngineStore.loaded()
+        store.send(.headerHidden(true), at: 1_050) { $0.header.isVisible = false }
+        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: [])
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
+        store.send(.refreshRequested, at: 1_200) {
+            $0.header = Header.refreshing(lastUpdated: wall).with { $0.isVisible = false }
+            $0.inFlight = .refresh(token(2))
+        }
+    }
+
+    func testHidingTheHeaderMidPullCollapsesIt() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.wheel(notches: 1)), at: 1_100) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        store.send(.headerHidden(true), at: 1_150, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall, isVisible: false)
+        }
+    }
+}
