@@ -14,9 +14,11 @@ let package = Package(
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
+        // Counts the test thread's heap allocations (interposes malloc in the test executable).
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(
             name: "RefreshEngineTests",
-            dependencies: ["RefreshEngine"],
+            dependencies: ["RefreshEngine", "AllocationCounter"],
             swiftSettings: swiftSettings
         ),
     ]

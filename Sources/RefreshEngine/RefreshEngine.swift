@@ -126,26 +126,28 @@ public struct RefreshEngine: Hashable, Sendable {
 
     /// The earliest instant at which something is due, if anything is.
     public var nextWakeUp: MonotonicInstant? {
+        // Written without a capturing closure: this runs on every event and must not allocate.
         var earliest: MonotonicInstant?
-        func consider(_ instant: MonotonicInstant?) {
-            guard let instant else { return }
-            if earliest.map({ instant < $0 }) ?? true { earliest = instant }
-        }
         switch headerPhase {
         case .idle: break  // nothing pending
         case .pulling(let pull), .armed(let pull):  // a wheel pull ends when the wheel goes idle
-            consider(pull.lastWheelAt.map { $0 + configuration.wheelIdleInterval })
+            earliest = Self.earlier(earliest, pull.lastWheelAt.map { $0 + configuration.wheelIdleInterval })
         case .refreshing(_, _, let deadline):  // the watchdog
-            consider(deadline)
+            earliest = Self.earlier(earliest, deadline)
         case .holdingSpinner(_, let until), .showingResult(_, let until):  // the next display step
-            consider(until)
+            earliest = Self.earlier(earliest, until)
         }
         switch footerPhase {
         case .idle, .failed, .exhausted: break  // nothing pending
-        case .loading(_, _, let deadline): consider(deadline)  // the watchdog
+        case .loading(_, _, let deadline): earliest = Self.earlier(earliest, deadline)  // the watchdog
         }
-        consider(awaitingLayoutUntil)  // trust geometry again
-        return earliest
+        return Self.earlier(earliest, awaitingLayoutUntil)  // trust geometry again
+    }
+
+    private static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     private mutating func requestWakeUpIfNeeded(into effects: inout [Effect]) {

@@ -1,0 +1,7 @@
+// Counts heap allocations made by the calling thread, so tests can prove a code path
+// allocates nothing. The test executable's malloc family forwards to glibc and counts.
+#pragma once
+#include <stdint.h>
+
+/// Allocations (malloc, calloc, realloc, aligned allocations) made so far on this thread.
+uint64_t allocation_counter_thread_total(void);

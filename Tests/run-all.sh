@@ -1,0 +1,28 @@
+#!/bin/sh
+# Sets up a Debian 12 machine and runs the whole test suite: the engine tests, and the GTK
+# tests under a virtual X server when no display is set. Safe to run again.
+set -eu
+cd "$(dirname "$0")/.."
+
+packages="libgtk-4-dev xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core gettext meson ninja-build desktop-file-utils appstream pkg-config"
+missing=""
+for package in $packages; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
+done
+if [ -n "$missing" ]; then
+    echo "installing:$missing"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+if [ -z "${DISPLAY:-}" ]; then
+    exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"
+else
+    exec dbus-run-session -- swift test "$@"
+fi
