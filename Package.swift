@@ -10,10 +10,20 @@ let package = Package(
     name: "RefreshList",
     products: [
         .library(name: "RefreshEngine", targets: ["RefreshEngine"]),
+        .library(name: "GtkRefreshList", targets: ["GtkRefreshList"]),
     ],
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
+        // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // The GTK widget: translates input into engine events and renders the engine's state.
+        .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GtkRefreshListTests",
+            dependencies: ["GtkRefreshList", "CGtk", "RefreshEngine", "AllocationCounter"],
+            swiftSettings: swiftSettings
+        ),
         // Counts the test thread's heap allocations (interposes malloc in the test executable).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(

@@ -1,0 +1,51 @@
+// GTK 4 for Swift, plus the few tiny helpers Swift cannot express: C macros, variadic
+// constructors, and libdispatch's main-queue hooks for running Swift's main actor inside
+// the GLib main loop.
+#pragma once
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <stdint.h>
+
+// libdispatch (Linux): the main queue as a file descriptor, and the call that drains it.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+/// A widget created with an accessible role (the role is a construct-only property, and
+/// g_object_new is variadic).
+static inline GtkWidget *cgtk_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
+/// Sets one accessible property that takes a string (gtk_accessible_update_property is variadic).
+static inline void cgtk_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property,
+                                              const char *value) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);
+}
+
+/// Sets the hidden accessible state (variadic in C).
+static inline void cgtk_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+/// Sets the busy accessible state (variadic in C).
+static inline void cgtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
+}
+
+/// gtk_test_accessible_check_property for a string property: NULL when it matches, otherwise
+/// a message the caller must g_free.
+static inline char *cgtk_test_check_string_property(GtkWidget *widget, GtkAccessibleProperty property,
+                                                     const char *expected) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
+}
+
+/// gtk_test_accessible_check_state for a boolean state.
+static inline char *cgtk_test_check_boolean_state(GtkWidget *widget, GtkAccessibleState state,
+                                                   gboolean expected) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), state, expected);
+}
+
+/// The type macros GTK defines for its classes, as functions.
+static inline GType cgtk_type_box(void) { return GTK_TYPE_BOX; }
+static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
+static inline GType cgtk_type_label(void) { return GTK_TYPE_LABEL; }

@@ -1,0 +1,43 @@
+// One small set of conversions between the pointer shapes GTK types import as in Swift:
+// types with public instance structs arrive as UnsafeMutablePointer<T>, the rest as
+// OpaquePointer. Call sites convert through these and stay readable.
+
+import CGtk
+
+/// A GtkWidget pointer, the currency of the widget tree.
+public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The same widget as an untyped pointer (for signal and GObject calls).
+    var raw: gpointer { gpointer(self) }
+    /// The same widget as an opaque pointer (for GTK classes whose structs are private).
+    var opaque: OpaquePointer { OpaquePointer(self) }
+    /// The same widget as a GtkBox (a class whose struct is public).
+    var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
+    /// The same widget as any public-struct GTK type.
+    func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+}
+
+extension OpaquePointer {
+    /// This object as a GtkWidget.
+    var widget: WidgetPointer { WidgetPointer(self) }
+    /// This object as an untyped pointer.
+    var raw: gpointer { gpointer(self) }
+}
+
+/// Casts any GObject-derived pointer to the type a GTK function expects.
+@inline(__always)
+func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
+
+/// `TRUE`/`FALSE` for a Swift `Bool`.
+extension Bool {
+    var gboolean: gboolean { self ? 1 : 0 }
+}
+
+/// Runs `body` with C strings for `strings`, kept alive for the call.
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { pointers.forEach { free($0) } }
+    pointers.append(nil)
+    return body(pointers.map { UnsafePointer($0) })
+}

@@ -1,0 +1,28 @@
+// Swift's main actor runs its jobs on libdispatch's main queue. While GTK owns the main thread
+// (g_application_run, or a test iterating the GLib context) nobody drains that queue, so
+// `Task { @MainActor in … }` and every `await` back onto the main actor would never resume.
+// On Linux, libdispatch exposes the main queue as a file descriptor; a GLib fd source that
+// drains it whenever it becomes readable lets both loops share the thread.
+
+import CGtk
+
+/// Keeps Swift's main actor running inside the GLib main loop.
+public enum MainLoopBridge {
+    nonisolated(unsafe) private static var sourceID: guint = 0
+
+    /// Installs the bridge on the default GLib main context. Call once, on the main thread,
+    /// before `g_application_run`; further calls do nothing.
+    @MainActor
+    public static func install() {
+        guard sourceID == 0 else { return }
+        let descriptor = _dispatch_get_main_queue_handle_4CF()
+        let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { _, _, _ in
+            _dispatch_main_queue_callback_4CF(nil)
+            return 1  // G_SOURCE_CONTINUE
+        }
+        sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, descriptor, G_IO_IN, drain, nil, nil)
+    }
+
+    /// Whether the bridge is installed.
+    public static var isInstalled: Bool { sourceID != 0 }
+}

@@ -1,0 +1,112 @@
+// Input → engine events, nothing more: the adjustment's geometry, the scrolled window's edge
+// hints, a capture-phase scroll controller for wheel and touchpad pulls (GTK 4.8 never moves
+// the adjustment above the top, so the pull must be measured from the scroll events), a drag
+// gesture for mouse and touch, and the list.refresh / list.load-more actions with F5, Ctrl+R.
+
+import CGtk
+import RefreshEngine
+
+extension RefreshList {
+    func connectInput() {
+        let scrolled = parts.scrolled
+        let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
+        let adjustmentRaw = gpointer(adjustment)
+        connections.onVoid(adjustmentRaw, "value-changed") { [weak self] in self?.sendGeometry() }
+        connections.onNotify(adjustmentRaw, "upper") { [weak self] in self?.sendGeometry() }
+        connections.onNotify(adjustmentRaw, "page-size") { [weak self] in self?.sendGeometry() }
+        connections.onEdge(scrolled.raw, "edge-overshot") { [weak self] position in
+            if let edge = Self.edge(position) { self?.send(.edgeOvershot(edge)) }
+        }
+        connections.onEdge(scrolled.raw, "edge-reached") { [weak self] position in
+            if let edge = Self.edge(position) { self?.send(.edgeReached(edge)) }
+        }
+
+        // Wheel and touchpad, seen before the scrolled window scrolls.
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(scrolled, scroll)
+        connections.onScroll(gpointer(scroll)) { [weak self, scroll] _, dy in
+            guard let self else { return false }
+            return self.handleScroll(dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll))
+        }
+        connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self] in self?.send(.gestureBegan(.touchpad)) }
+        connections.onVoid(gpointer(scroll), "scroll-end") { [weak self] in
+            self?.send(.gestureEnded(.touchpad, cancelled: false))
+        }
+
+        // Mouse and touch drags; claimed only once the engine says they pull.
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_touch_only(drag, 0)
+        gtk_widget_add_controller(scrolled, drag)
+        connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, _ in
+            guard let self else { return }
+            self.dragOffset = 0
+            self.send(.gestureBegan(.drag))
+        }
+        connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
+            guard let self else { return }
+            let delta = offsetY - self.dragOffset
+            self.dragOffset = offsetY
+            self.send(.pull(.drag(distance: delta)))
+            if self.engine.pullKind == .drag {
+                gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
+            }
+        }
+        connections.onPoint(gpointer(drag), "drag-end") { [weak self] _, _ in
+            self?.send(.gestureEnded(.drag, cancelled: false))
+        }
+        connections.onSequence(gpointer(drag), "cancel") { [weak self] in
+            self?.send(.gestureEnded(.drag, cancelled: true))
+        }
+    }
+
+    /// Feeds one scroll event to the engine and reports whether the pull took it.
+    func handleScroll(dy: Double, unit: GdkScrollUnit) -> Bool {
+        // GTK's dy grows downward; a pull opens upward.
+        if unit == GDK_SCROLL_UNIT_WHEEL {
+            send(.pull(.wheel(notches: -dy)))
+        } else {
+            send(.pull(.touchpad(distance: -dy)))
+        }
+        return engine.consumedLastInput
+    }
+
+    func sendGeometry() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+        send(.geometry(
+            offset: gtk_adjustment_get_value(adjustment),
+            contentHeight: gtk_adjustment_get_upper(adjustment),
+            viewportHeight: gtk_adjustment_get_page_size(adjustment)))
+    }
+
+    static func edge(_ position: GtkPositionType) -> Edge? {
+        switch position {
+        case GTK_POS_TOP: .top
+        case GTK_POS_BOTTOM: .bottom
+        default: nil
+        }
+    }
+
+    func connectActions() {
+        let group = g_simple_action_group_new()!
+        let refresh = g_simple_action_new("refresh", nil)!
+        let loadMore = g_simple_action_new("load-more", nil)!
+        connections.onActivate(gpointer(refresh)) { [weak self] in self?.refresh() }
+        connections.onActivate(gpointer(loadMore)) { [weak self] in self?.loadMore() }
+        g_action_map_add_action(OpaquePointer(group), refresh)
+        g_action_map_add_action(OpaquePointer(group), loadMore)
+        g_object_unref(gpointer(refresh))
+        g_object_unref(gpointer(loadMore))
+        gtk_widget_insert_action_group(widget, "list", OpaquePointer(group))
+        g_object_unref(gpointer(group))
+
+        // F5 and Ctrl+R anywhere in the window, like a browser.
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL)
+        for trigger in ["F5", "<Control>r"] {
+            let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("list.refresh"))
+            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
+        }
+        gtk_widget_add_controller(widget, shortcuts)
+    }
+}

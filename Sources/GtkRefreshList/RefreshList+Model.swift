@@ -1,0 +1,112 @@
+// Rows: a GtkStringList with one (empty) entry per item plus the footer sentinel, shown by a
+// GtkListView so a million rows cost what the visible ones do. Every change is a single
+// splice, one items-changed; the list is never rebuilt.
+
+import CGtk
+import RefreshEngine
+
+extension RefreshList {
+    func connectModel() {
+        let factory = gpointer(parts.factory)
+        connections.onListItem(factory, "setup") { [weak self] listItem in
+            guard let self else { return }
+            // A cell: the app's row widget; the footer joins it when this cell shows the sentinel.
+            let cell = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(cell.box, self.rows.makeRow())
+            gtk_list_item_set_child(listItem, cell)
+        }
+        connections.onListItem(factory, "bind") { [weak self] listItem in
+            self?.bind(listItem)
+        }
+        connections.onListItem(factory, "unbind") { [weak self] listItem in
+            self?.unbind(listItem)
+        }
+    }
+
+    private func bind(_ listItem: OpaquePointer) {
+        guard let cell = gtk_list_item_get_child(listItem), let row = gtk_widget_get_first_child(cell) else { return }
+        let position = Int(gtk_list_item_get_position(listItem))
+        if position < items.count {
+            gtk_widget_set_visible(row, 1)
+            gtk_list_item_set_selectable(listItem, 1)
+            gtk_list_item_set_activatable(listItem, 1)
+            rows.bind(row, items[position])
+        } else {
+            // The sentinel: the footer moves into this cell.
+            gtk_widget_set_visible(row, 0)
+            gtk_list_item_set_selectable(listItem, 0)
+            gtk_list_item_set_activatable(listItem, 0)
+            if let parent = gtk_widget_get_parent(parts.footer) { gtk_box_remove(parent.box, parts.footer) }
+            gtk_box_append(cell.box, parts.footer)
+        }
+    }
+
+    private func unbind(_ listItem: OpaquePointer) {
+        guard let cell = gtk_list_item_get_child(listItem) else { return }
+        if gtk_widget_get_parent(parts.footer) == cell { gtk_box_remove(cell.box, parts.footer) }
+    }
+
+    /// Replaces `removing` entries at `position` with `adding` new ones: one items-changed.
+    func splice(at position: Int, removing: Int, adding: Int) {
+        guard removing > 0 || adding > 0 else { return }
+        let empty: StaticString = ""
+        empty.withUTF8Buffer { buffer in
+            let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            var additions = [UnsafePointer<CChar>?](repeating: pointer, count: adding)
+            additions.append(nil)
+            additions.withUnsafeBufferPointer { list in
+                gtk_string_list_splice(parts.store, guint(position), guint(removing), list.baseAddress)
+            }
+        }
+    }
+
+    /// Adds or removes the sentinel entry so it shows exactly when the engine shows a footer.
+    func syncFooterRow() {
+        let wanted = engine.footer != .hidden
+        guard wanted != footerRowShown else { return }
+        if wanted {
+            splice(at: items.count, removing: 0, adding: 1)
+        } else {
+            splice(at: items.count, removing: 1, adding: 0)
+        }
+        footerRowShown = wanted
+    }
+
+    /// Rows in the model: the items plus the sentinel when shown.
+    public var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
+
+    /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
+    func applyRefresh(_ page: Page<Item>) {
+        let incoming = page.items.map(\.id)
+        switch configuration.refreshMerge {
+        case .replace:
+            let keep = PageMerger.rowsToReplace(incoming: incoming)
+            let fresh = keep.map { page.items[$0] }
+            newRowsInLastRefresh = fresh.reduce(0) { $0 + (shownIDs.contains($1.id) ? 0 : 1) }
+            duplicatesDropped += page.items.count - fresh.count
+            let oldCount = items.count
+            items = fresh
+            shownIDs = Set(fresh.map(\.id))
+            splice(at: 0, removing: oldCount, adding: fresh.count)
+        case .prependNew:
+            let keep = PageMerger.rowsToPrepend(existing: shownIDs, incoming: incoming)
+            let fresh = keep.map { page.items[$0] }
+            newRowsInLastRefresh = fresh.count
+            duplicatesDropped += page.items.count - fresh.count
+            items.insert(contentsOf: fresh, at: 0)
+            shownIDs.formUnion(fresh.map(\.id))
+            splice(at: 0, removing: 0, adding: fresh.count)
+        }
+    }
+
+    /// Appends a page, skipping rows already shown.
+    func applyPage(_ page: Page<Item>) {
+        let keep = PageMerger.rowsToAppend(existing: shownIDs, incoming: page.items.map(\.id))
+        let fresh = keep.map { page.items[$0] }
+        duplicatesDropped += page.items.count - fresh.count
+        let position = items.count
+        items.append(contentsOf: fresh)
+        shownIDs.formUnion(fresh.map(\.id))
+        splice(at: position, removing: 0, adding: fresh.count)
+    }
+}

@@ -1,0 +1,234 @@
+// The widget tree: header (revealer → clip → status box with arrow/spinner, title and
+// last-updated line), the scrolled list view over a string list, and the footer sentinel.
+// Built once; rendering only changes properties.
+//
+//   GtkBox.refresh-list
+//   ├── GtkRevealer (slide down; animates the collapse)
+//   │   └── clip (custom layout: as tall as the engine says, content anchored to its bottom)
+//   │       └── GtkBox.refresh-header [role: status]
+//   │           ├── GtkStack: arrow (drawn, presentational) | spinner | done | failed
+//   │           └── title / last-updated labels
+//   └── GtkScrolledWindow
+//       └── GtkListView over GtkStringList (one entry per row, plus the footer sentinel)
+//   footer: GtkBox.refresh-footer [role: status] — spinner, label, Load more/Retry button,
+//           placed into the sentinel row's cell when it is bound.
+
+import CGtk
+
+/// The arrow's rotation, read by its draw function.
+final class ArrowAngle {
+    var degrees = 0.0
+}
+
+/// Pointers to the widgets a `RefreshList` renders into.
+@MainActor
+final class Parts {
+    let root: WidgetPointer
+    let revealer: WidgetPointer
+    let clip: WidgetPointer
+    let header: WidgetPointer
+    let indicator: WidgetPointer
+    let arrow: WidgetPointer
+    let spinner: WidgetPointer
+    let titleLabel: WidgetPointer
+    let lastUpdatedLabel: WidgetPointer
+    let scrolled: WidgetPointer
+    let listView: WidgetPointer
+    let store: OpaquePointer
+    let footer: WidgetPointer
+    let footerSpinner: WidgetPointer
+    let footerLabel: WidgetPointer
+    let footerButton: WidgetPointer
+    let arrowAngle = ArrowAngle()
+    let factory: OpaquePointer
+
+    /// How long the header takes to close (ms); GTK snaps it when animations are off.
+    static let collapseMilliseconds: guint = 200
+
+    private init(
+        root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,
+        indicator: WidgetPointer, arrow: WidgetPointer, spinner: WidgetPointer, titleLabel: WidgetPointer,
+        lastUpdatedLabel: WidgetPointer, scrolled: WidgetPointer, listView: WidgetPointer, store: OpaquePointer,
+        factory: OpaquePointer, footer: WidgetPointer, footerSpinner: WidgetPointer, footerLabel: WidgetPointer,
+        footerButton: WidgetPointer
+    ) {
+        self.root = root
+        self.revealer = revealer
+        self.clip = clip
+        self.header = header
+        self.indicator = indicator
+        self.arrow = arrow
+        self.spinner = spinner
+        self.titleLabel = titleLabel
+        self.lastUpdatedLabel = lastUpdatedLabel
+        self.scrolled = scrolled
+        self.listView = listView
+        self.store = store
+        self.factory = factory
+        self.footer = footer
+        self.footerSpinner = footerSpinner
+        self.footerLabel = footerLabel
+        self.footerButton = footerButton
+    }
+
+    static func build(texts: RefreshListTexts) -> Parts {
+        let root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_add_css_class(root, "refresh-list")
+
+        // Header.
+        let revealer = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(revealer.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_revealer_set_transition_duration(revealer.opaque, Parts.collapseMilliseconds)
+        let clip = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_overflow(clip, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_layout_manager(clip, gtk_custom_layout_new(nil, clipMeasure, clipAllocate))
+        let header = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
+        gtk_orientable_set_orientation(OpaquePointer(header), GTK_ORIENTATION_HORIZONTAL)
+        gtk_box_set_spacing(header.box, 12)
+        gtk_widget_set_halign(header, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(header, "refresh-header")
+        cgtk_accessible_set_string(header, GTK_ACCESSIBLE_PROPERTY_LABEL, texts.pullToRefresh)
+
+        let indicator = gtk_stack_new()!
+        gtk_widget_set_size_request(indicator, 24, 24)
+        gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
+        let arrow = cgtk_widget_new_with_role(cgtk_type_drawing_area(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_widget_set_size_request(arrow, 24, 24)
+        gtk_widget_add_css_class(arrow, "refresh-arrow")
+        let spinner = gtk_spinner_new()!
+        let done = gtk_image_new_from_icon_name("object-select-symbolic")!
+        let failed = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
+        gtk_widget_add_css_class(failed, "warning")
+        for (child, name) in [(arrow, "arrow"), (spinner, "spinner"), (done, "succeeded"), (failed, "failed")] {
+            gtk_stack_add_named(indicator.opaque, child, name)
+        }
+
+        let texts_ = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_valign(texts_, GTK_ALIGN_CENTER)
+        let titleLabel = gtk_label_new(texts.pullToRefresh)!
+        gtk_widget_add_css_class(titleLabel, "refresh-title")
+        let lastUpdatedLabel = gtk_label_new(texts.neverUpdated)!
+        gtk_widget_add_css_class(lastUpdatedLabel, "refresh-last-updated")
+        gtk_widget_add_css_class(lastUpdatedLabel, "dim-label")
+        gtk_box_append(texts_.box, titleLabel)
+        gtk_box_append(texts_.box, lastUpdatedLabel)
+        gtk_box_append(header.box, indicator)
+        gtk_box_append(header.box, texts_)
+        gtk_box_append(clip.box, header)
+        gtk_revealer_set_child(revealer.opaque, clip)
+
+        // List.
+        let store = gtk_string_list_new(nil)!
+        let selection = gtk_single_selection_new(store)!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        let factory = gtk_signal_list_item_factory_new()!
+        // The view takes both the selection model and the factory.
+        let listView = gtk_list_view_new(selection, factory)!
+        gtk_widget_add_css_class(listView, "refresh-rows")
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gtk_scrolled_window_set_child(scrolled.opaque, listView)
+        gtk_box_append(root.box, revealer)
+        gtk_box_append(root.box, scrolled)
+
+        // Footer: owned here (it moves between list cells as rows are recycled).
+        let footer = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
+        g_object_ref_sink(footer.raw)
+        gtk_orientable_set_orientation(OpaquePointer(footer), GTK_ORIENTATION_HORIZONTAL)
+        gtk_box_set_spacing(footer.box, 8)
+        gtk_widget_set_halign(footer, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(footer, "refresh-footer")
+        let footerSpinner = gtk_spinner_new()!
+        let footerLabel = gtk_label_new(nil)!
+        gtk_widget_add_css_class(footerLabel, "dim-label")
+        let footerButton = gtk_button_new_with_label(texts.retry)!
+        gtk_actionable_set_action_name(OpaquePointer(footerButton), "list.load-more")
+        for child in [footerSpinner, footerLabel, footerButton] { gtk_box_append(footer.box, child) }
+
+        let parts = Parts(
+            root: root, revealer: revealer, clip: clip, header: header, indicator: indicator, arrow: arrow,
+            spinner: spinner, titleLabel: titleLabel, lastUpdatedLabel: lastUpdatedLabel, scrolled: scrolled,
+            listView: listView, store: store, factory: factory, footer: footer,
+            footerSpinner: footerSpinner, footerLabel: footerLabel, footerButton: footerButton)
+        parts.installArrowDrawing()
+        return parts
+    }
+
+    /// Draws the arrow: a shaft and head pointing down at 0°, turned by `arrowAngle`.
+    private func installArrowDrawing() {
+        typealias Closure = @MainActor (OpaquePointer, Int32, Int32) -> Void
+        let angle = arrowAngle
+        let arrowWidget = arrow
+        let draw: Closure = { cairo, width, height in
+            var color = GdkRGBA()
+            gtk_style_context_get_color(gtk_widget_get_style_context(arrowWidget), &color)
+            gdk_cairo_set_source_rgba(cairo, &color)
+            let size = Double(min(width, height))
+            cairo_translate(cairo, Double(width) / 2, Double(height) / 2)
+            cairo_rotate(cairo, angle.degrees * Double.pi / 180)
+            cairo_set_line_width(cairo, max(1.5, size / 12))
+            cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+            let half = size * 0.36
+            cairo_move_to(cairo, 0, -half)
+            cairo_line_to(cairo, 0, half)
+            cairo_move_to(cairo, -half * 0.6, half * 0.4)
+            cairo_line_to(cairo, 0, half)
+            cairo_line_to(cairo, half * 0.6, half * 0.4)
+            cairo_stroke(cairo)
+        }
+        let thunk: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = {
+            _, cairo, width, height, data in
+            guard let cairo else { return }
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(cairo, width, height) }
+        }
+        gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
+    }
+
+    /// Drops what the parts hold beyond the widget tree: the footer and the draw function.
+    func release() {
+        gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), nil, nil, nil)
+        if let parent = gtk_widget_get_parent(footer) { gtk_box_remove(parent.box, footer) }
+        g_object_unref(footer.raw)
+    }
+
+    /// Sets the clip's visible height (px).
+    func setVisibleHeaderHeight(_ height: Int) {
+        g_object_set_data(cast(clip.raw), clipHeightKey, UnsafeMutableRawPointer(bitPattern: max(0, height)))
+        gtk_widget_queue_resize(clip)
+    }
+}
+
+private let clipHeightKey = "refresh-visible-height"
+
+/// The clip is exactly as tall as the engine's header height, whatever its content needs.
+private let clipMeasure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+    guard let widget else { return }
+    var low: Int32 = 0
+    var high: Int32 = 0
+    if orientation == GTK_ORIENTATION_VERTICAL {
+        low = Int32(truncatingIfNeeded: Int(bitPattern: g_object_get_data(cast(gpointer(widget)), clipHeightKey)))
+        high = low
+    } else if let child = gtk_widget_get_first_child(widget) {
+        gtk_widget_measure(child, orientation, -1, &low, &high, nil, nil)
+    }
+    minimum?.pointee = low
+    natural?.pointee = high
+    minimumBaseline?.pointee = -1
+    naturalBaseline?.pointee = -1
+}
+
+/// The content keeps its natural height and sits on the clip's bottom edge, so a pull reveals
+/// it from the bottom up, the way the list uncovers it.
+private let clipAllocate: GtkCustomAllocateFunc = { widget, width, height, _ in
+    guard let widget, let child = gtk_widget_get_first_child(widget) else { return }
+    var low: Int32 = 0
+    var natural: Int32 = 0
+    gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, &low, &natural, nil, nil)
+    let childHeight = max(low, natural)
+    var allocation = GtkAllocation(x: 0, y: height - childHeight, width: width, height: childHeight)
+    gtk_widget_size_allocate(child, &allocation, -1)
+}

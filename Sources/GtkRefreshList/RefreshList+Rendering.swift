@@ -1,0 +1,131 @@
+// Engine state → widget properties. Only what changed since the last render is touched, so a
+// pull that sends an event per scroll frame costs a height change and a redraw of the arrow.
+
+import CGtk
+import RefreshEngine
+
+/// What was last rendered, to skip unchanged properties.
+struct RenderedState {
+    var headerState: HeaderState?
+    var headerVisible = true
+    var height = -1
+    var arrowDegrees = -1.0
+    var title = ""
+    var lastUpdated: WallClockInstant?
+    var lastUpdatedShown = false
+    var indicator = ""
+    var footer: FooterState?
+}
+
+extension RefreshList {
+    func render() {
+        guard !isDisposed else { return }
+        renderHeader()
+        renderFooter()
+        syncFooterRow()
+    }
+
+    private func renderHeader() {
+        let header = engine.header
+        let previous = rendered.headerState
+        let revealer = parts.revealer.opaque
+        if header.isVisible, header.state != .idle {
+            let height = Int(header.height.rounded())
+            if height != rendered.height {
+                parts.setVisibleHeaderHeight(height)
+                rendered.height = height
+            }
+            // A pull is followed exactly; a header opened by a request slides open.
+            let slides = header.state == .refreshing && (previous == nil || previous == .idle)
+            if gtk_revealer_get_reveal_child(revealer) == 0 {
+                gtk_revealer_set_transition_duration(revealer, slides ? Parts.collapseMilliseconds : 0)
+                gtk_revealer_set_reveal_child(revealer, 1)
+            }
+        } else if gtk_revealer_get_reveal_child(revealer) != 0 {
+            // Collapse from the current height; GTK snaps when animations are disabled.
+            gtk_revealer_set_transition_duration(revealer, Parts.collapseMilliseconds)
+            gtk_revealer_set_reveal_child(revealer, 0)
+        }
+        rendered.headerVisible = header.isVisible
+
+        let indicator: String
+        switch header.state {
+        case .idle, .pulling, .armed: indicator = "arrow"
+        case .refreshing: indicator = "spinner"
+        case .succeeded: indicator = "succeeded"
+        case .failed: indicator = "failed"
+        }
+        if indicator != rendered.indicator {
+            gtk_stack_set_visible_child_name(parts.indicator.opaque, indicator)
+            if indicator == "spinner" { gtk_spinner_start(parts.spinner.opaque) } else { gtk_spinner_stop(parts.spinner.opaque) }
+            cgtk_accessible_set_busy(parts.header, (indicator == "spinner").gboolean)
+            rendered.indicator = indicator
+        }
+        if header.arrowDegrees != rendered.arrowDegrees {
+            parts.arrowAngle.degrees = header.arrowDegrees
+            gtk_widget_queue_draw(parts.arrow)
+            rendered.arrowDegrees = header.arrowDegrees
+        }
+        let title = configuration.texts.title(header.title)
+        if title != rendered.title {
+            gtk_label_set_text(parts.titleLabel.opaque, title)
+            rendered.title = title
+        }
+        gtk_widget_set_tooltip_text(parts.header, engine.failureMessage)
+        // Relative times age: recompute whenever the header opens or the instant changes.
+        let opening = previous == .idle || previous == nil
+        if header.lastUpdated != rendered.lastUpdated || !rendered.lastUpdatedShown || (opening && header.state != .idle) {
+            let text = lastUpdatedText(header.lastUpdated, style: configuration.lastUpdatedStyle, texts: configuration.texts)
+            gtk_label_set_text(parts.lastUpdatedLabel.opaque, text)
+            rendered.lastUpdated = header.lastUpdated
+            rendered.lastUpdatedShown = true
+        }
+        rendered.headerState = header.state
+    }
+
+    private func renderFooter() {
+        let state = engine.footer
+        guard state != rendered.footer else { return }
+        rendered.footer = state
+        let texts = configuration.texts
+        let label: String
+        var button: String?
+        let spinning = state == .loading
+        switch state {
+        case .hidden: label = ""
+        case .idle:
+            label = ""
+            button = localized("Load more")
+        case .loading: label = texts.loadingMore
+        case .failed:
+            label = texts.loadFailed
+            button = texts.retry
+        case .exhausted: label = texts.noMoreItems
+        }
+        gtk_widget_set_visible(parts.footerSpinner, spinning.gboolean)
+        if spinning { gtk_spinner_start(parts.footerSpinner.opaque) } else { gtk_spinner_stop(parts.footerSpinner.opaque) }
+        gtk_label_set_text(parts.footerLabel.opaque, label)
+        gtk_widget_set_visible(parts.footerLabel, (!label.isEmpty).gboolean)
+        gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)
+        if let button { gtk_button_set_label(parts.footerButton.as(GtkButton.self), button) }
+        cgtk_accessible_set_busy(parts.footer, spinning.gboolean)
+        if !label.isEmpty { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
+    }
+
+    /// The header's title as shown (for tests and inspectors).
+    public var shownTitle: String { String(cString: gtk_label_get_text(parts.titleLabel.opaque)) }
+    /// The header's last-updated line as shown.
+    public var shownLastUpdated: String { String(cString: gtk_label_get_text(parts.lastUpdatedLabel.opaque)) }
+    /// The footer's text as shown.
+    public var shownFooterText: String { String(cString: gtk_label_get_text(parts.footerLabel.opaque)) }
+    /// Whether the footer's button (Load more / Retry) shows.
+    public var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
+    /// The header's visible height as laid out now (px).
+    public var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
+    /// The widgets tests and inspectors look at.
+    public var headerWidget: WidgetPointer { parts.header }
+    public var footerWidget: WidgetPointer { parts.footer }
+    public var arrowWidget: WidgetPointer { parts.arrow }
+    public var revealerWidget: WidgetPointer { parts.revealer }
+    public var retryButton: WidgetPointer { parts.footerButton }
+}

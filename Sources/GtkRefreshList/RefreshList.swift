@@ -1,0 +1,200 @@
+// The public face of the widget: how an app creates a list, gives it loaders, and reads its
+// items and state. Building the widget tree and wiring are in the RefreshList+*.swift files,
+// one concern each; every decision is made by the RefreshEngine this class feeds.
+
+import CGtk
+import Foundation
+import RefreshEngine
+
+/// Builds and binds the row widgets of a `RefreshList`.
+public struct RowFactory<Item> {
+    /// Creates one row widget (called a few dozen times; rows are recycled).
+    public var makeRow: @MainActor () -> WidgetPointer
+    /// Shows `item` in a row made by `makeRow`.
+    public var bind: @MainActor (WidgetPointer, Item) -> Void
+
+    /// A factory from the two functions.
+    public init(makeRow: @escaping @MainActor () -> WidgetPointer, bind: @escaping @MainActor (WidgetPointer, Item) -> Void) {
+        self.makeRow = makeRow
+        self.bind = bind
+    }
+
+    /// Rows that show one line of text per item.
+    public static func label(_ text: @escaping @MainActor (Item) -> String) -> RowFactory {
+        RowFactory(
+            makeRow: {
+                let label = gtk_label_new(nil)!
+                gtk_label_set_xalign(label.opaque, 0)
+                gtk_widget_add_css_class(label, "refresh-row")
+                return label
+            },
+            bind: { row, item in gtk_label_set_text(row.opaque, text(item)) })
+    }
+}
+
+/// A list with pull-to-refresh at the top and automatic load-more at the bottom.
+///
+/// Put `widget` in a window, give it a refresh loader and a page loader, and it does the rest:
+/// the first refresh when shown, pulls by wheel, touchpad, drag or F5/Ctrl+R, the next page
+/// when the bottom comes near, Retry after a failure. The list owns its rows: a successful
+/// refresh replaces them (or prepends what is new), a page appends, a failure keeps them, and
+/// a row is never shown twice (by `Item.ID`).
+///
+/// The GTK widget owns this object: it lives until the widget is finalized. Loaders that
+/// answer after that are ignored.
+@MainActor
+public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// Loads the first page (refresh), `async` style.
+    public typealias RefreshLoader = @MainActor () async throws -> Page<Item>
+    /// Loads page `page` (load-more), `async` style.
+    public typealias PageLoader = @MainActor (_ page: Int) async throws -> Page<Item>
+    /// Called by a callback-style loader with its answer. Extra calls are ignored.
+    public typealias Completion = @MainActor (Result<Page<Item>, any Error>) -> Void
+    /// Loads the first page and calls `done` (like the iOS `refreshTop { done in … }`).
+    public typealias RefreshCallback = @MainActor (_ done: @escaping Completion) -> Void
+    /// Loads page `page` and calls `done`.
+    public typealias PageCallback = @MainActor (_ page: Int, _ done: @escaping Completion) -> Void
+
+    enum Loader<AsyncLoader, CallbackLoader> {
+        case none
+        case async(AsyncLoader)
+        case callback(CallbackLoader)
+    }
+
+    /// The root widget to put in a window.
+    public let widget: WidgetPointer
+    /// The settings this list was made with.
+    public let configuration: RefreshListConfiguration
+    /// The rows shown, in order.
+    public internal(set) var items: [Item] = []
+    /// The engine's current state (read-only; the list feeds it).
+    public internal(set) var engine: RefreshEngine
+    /// Rows dropped because their identifier was already shown.
+    public internal(set) var duplicatesDropped = 0
+    /// The last text announced to screen readers.
+    public internal(set) var lastAnnouncement = ""
+    /// Called after every engine event with the event and the engine's new state (traces, inspectors).
+    public var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
+    /// Called for every effect the list carries out.
+    public var effectObserver: (@MainActor (Effect) -> Void)?
+
+    let rows: RowFactory<Item>
+    let parts: Parts
+    let connections = SignalConnections()
+    var wakeUpTimer = OneShotTimer()
+    var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
+    var pageLoader: Loader<PageLoader, PageCallback> = .none
+    var tasks: [OperationToken: Task<Void, Never>] = [:]
+    var answers: [OperationToken: Page<Item>] = [:]
+    var shownIDs: Set<Item.ID> = []
+    var pendingEvents: [Event] = []
+    var isDraining = false
+    var isDisposed = false
+    var hasStarted = false
+    var footerRowShown = false
+    var dragOffset = 0.0
+    var rendered = RenderedState()
+    var newRowsInLastRefresh = 0
+    let lastUpdatedStore: LastUpdatedStore?
+
+    /// Creates the list. Throws the engine's `ConfigurationError` for an invalid configuration.
+    public init(configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>) throws {
+        self.configuration = configuration
+        self.rows = rows
+        if let key = configuration.lastUpdatedKey {
+            let store = LastUpdatedStore(applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
+            lastUpdatedStore = store
+            engine = try RefreshEngine(configuration: configuration.engine, lastUpdated: store.load(key: key))
+        } else {
+            lastUpdatedStore = nil
+            engine = try RefreshEngine(configuration: configuration.engine)
+        }
+        parts = Parts.build(texts: configuration.texts)
+        widget = parts.root
+        // The widget owns this object; GLib releases it when the widget is finalized.
+        g_object_set_data_full(cast(widget.raw), "refresh-list", Unmanaged.passRetained(self).toOpaque(), releaseBox)
+        connectModel()
+        connectInput()
+        connectActions()
+        connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
+        connections.onVoid(widget.raw, "map") { [weak self] in
+            guard let self, self.configuration.refreshWhenShown else { return }
+            self.start()
+        }
+        if configuration.headerHidden { send(.headerHidden(true)) }
+        if configuration.footerHidden { send(.footerHidden(true)) }
+        render()
+    }
+
+    /// Uses `loader` for refreshes (async style).
+    public func onRefresh(_ loader: @escaping RefreshLoader) { refreshLoader = .async(loader) }
+    /// Uses `loader` for refreshes (completion-callback style).
+    public func onRefresh(completion loader: @escaping RefreshCallback) { refreshLoader = .callback(loader) }
+    /// Uses `loader` for pages after the first (async style).
+    public func onLoadMore(_ loader: @escaping PageLoader) { pageLoader = .async(loader) }
+    /// Uses `loader` for pages after the first (completion-callback style).
+    public func onLoadMore(completion loader: @escaping PageCallback) { pageLoader = .callback(loader) }
+
+    /// Begins: the first refresh starts (unless `refreshOnStart` is off). Called when the widget
+    /// is first shown; call it yourself to start earlier. Later calls do nothing.
+    public func start() {
+        guard !hasStarted, !isDisposed else { return }
+        hasStarted = true
+        drain(engine.begin(at: Self.monotonicNow()), after: nil)
+    }
+
+    /// Asks for a refresh, as F5 does. Ignored while one runs.
+    public func refresh() { send(.refreshRequested) }
+
+    /// Asks for the next page, as Retry does.
+    public func loadMore() { send(.loadMoreRequested) }
+
+    /// Shows or hides the header; a hidden header ignores pulls.
+    public func setHeaderHidden(_ hidden: Bool) { send(.headerHidden(hidden)) }
+
+    /// Shows or hides the footer; a hidden footer loads nothing by itself.
+    public func setFooterHidden(_ hidden: Bool) { send(.footerHidden(hidden)) }
+
+    /// The scrolled window holding the rows (for the host's own scrolling needs).
+    public var scrolledWindow: WidgetPointer { parts.scrolled }
+
+    /// The list view showing the rows.
+    public var listView: WidgetPointer { parts.listView }
+
+    /// Whether the widget was disposed (its loaders' answers are then ignored).
+    public var isAlive: Bool { !isDisposed }
+
+    /// Milliseconds on GLib's monotonic clock.
+    static func monotonicNow() -> MonotonicInstant {
+        MonotonicInstant(milliseconds: Int64(g_get_monotonic_time() / 1_000))
+    }
+
+    /// Now on the wall clock.
+    static func wallClockNow() -> WallClockInstant {
+        WallClockInstant(millisecondsSince1970: Int64(g_get_real_time() / 1_000))
+    }
+
+    static func applicationID() -> String {
+        if let application = g_application_get_default(), let id = g_application_get_application_id(application) {
+            return String(cString: id)
+        }
+        if let name = g_get_prgname() { return String(cString: name) }
+        return "refresh-list"
+    }
+
+    /// Releases everything tied to the widget: handlers on other objects, the timer, loaders.
+    func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        wakeUpTimer.cancel()
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+        answers.removeAll()
+        refreshLoader = .none
+        pageLoader = .none
+        eventObserver = nil
+        effectObserver = nil
+        connections.disconnectAll()
+        parts.release()
+    }
+}

@@ -1,0 +1,93 @@
+// What an app developer can set: the engine's numbers, the words, the date style, which parts
+// show, how a refresh merges, and where the last-updated time is kept.
+
+import RefreshEngine
+
+/// A page of items returned by a loader.
+public struct Page<Item: Sendable>: Sendable {
+    /// The items, in display order.
+    public var items: [Item]
+    /// Whether more pages exist; `nil` when the loader doesn't know (then a page shorter than
+    /// the page size means there is no more).
+    public var hasMore: Bool?
+
+    /// Creates a page.
+    public init(_ items: [Item], hasMore: Bool? = nil) {
+        self.items = items
+        self.hasMore = hasMore
+    }
+
+    /// "No more data": an empty page that ends paging.
+    public static var noMore: Page { Page([], hasMore: false) }
+}
+
+/// How the "last updated" line shows the instant.
+public enum LastUpdatedStyle: Hashable, Sendable {
+    /// "Last updated 5 minutes ago", localized by Foundation.
+    case relative
+    /// "Last updated 2 Dec 2026 at 16:40", localized by Foundation.
+    case absolute
+}
+
+/// What a successful refresh does with the rows already shown.
+public enum RefreshMerge: Hashable, Sendable {
+    /// Replace every row with the answer (the default).
+    case replace
+    /// Keep the rows and put the answer's new ones (by identifier) on top.
+    case prependNew
+}
+
+/// The texts the header and footer show. Defaults are English source strings, translated
+/// through gettext's `refresh-list` domain.
+public struct RefreshListTexts: Hashable, Sendable {
+    public var pullToRefresh = localized("Pull to refresh")
+    public var releaseToRefresh = localized("Release to refresh")
+    public var refreshing = localized("Refreshing…")
+    public var refreshed = localized("Refreshed")
+    public var refreshFailed = localized("Refresh failed")
+    public var loadingMore = localized("Loading more…")
+    public var noMoreItems = localized("No more items")
+    public var loadFailed = localized("Couldn't load more")
+    public var retry = localized("Retry")
+    /// Shown when no refresh ever succeeded.
+    public var neverUpdated = localized("Not updated yet")
+
+    /// The default texts.
+    public init() {}
+
+    func title(_ title: HeaderTitle) -> String {
+        switch title {
+        case .pullToRefresh: pullToRefresh
+        case .releaseToRefresh: releaseToRefresh
+        case .refreshing: refreshing
+        case .refreshed: refreshed
+        case .refreshFailed: refreshFailed
+        }
+    }
+}
+
+/// Everything configurable about a `RefreshList`.
+public struct RefreshListConfiguration: Sendable {
+    /// Thresholds, durations and paging (the engine's defaults unless set).
+    public var engine: RefreshConfiguration = .standard
+    /// The words shown.
+    public var texts = RefreshListTexts()
+    /// Relative ("5 minutes ago", the default) or absolute time.
+    public var lastUpdatedStyle: LastUpdatedStyle = .relative
+    /// What a refresh does with the rows shown. Default `.replace`.
+    public var refreshMerge: RefreshMerge = .replace
+    /// Hides the header: pulls do nothing, refreshes still run. Default `false`.
+    public var headerHidden = false
+    /// Hides the footer: nothing loads by itself. Default `false`.
+    public var footerHidden = false
+    /// Key under which the last-updated instant is kept between runs (like MJRefresh's
+    /// `lastUpdatedTimeKey`); `nil` keeps it in memory only. Default `nil`.
+    public var lastUpdatedKey: String?
+    /// Where persisted instants go; `nil` uses the XDG state directory under the application id.
+    public var stateDirectory: String?
+    /// Starts the first refresh when the list is first shown. Default `true`.
+    public var refreshWhenShown = true
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,188 @@
+// Connecting Swift closures to GObject signals without leaks or use-after-free: each closure
+// lives in a box passed to GLib retained and released by the destroy notify GLib calls when
+// the handler goes away (disconnect or the object's disposal). Each thunk has exactly the C
+// signature of the signal it serves. Handler ids are kept so dispose can disconnect them.
+
+import CGtk
+import Synchronization
+
+/// Counts closure boxes still held by GLib; tests use it to prove nothing outlives its widget.
+public enum SignalClosureCounter {
+    static let live = Atomic<Int>(0)
+    /// Closure boxes (signal handlers, timers, draw functions) alive right now.
+    public static var liveBoxes: Int { live.load(ordering: .relaxed) }
+}
+
+/// Holds one Swift closure for GLib.
+final class ClosureBox<Closure> {
+    let closure: Closure
+    init(_ closure: Closure) {
+        self.closure = closure
+        SignalClosureCounter.live.add(1, ordering: .relaxed)
+    }
+    deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
+
+    /// Passes the box to C retained; `releaseBox` balances it.
+    static func retained(_ closure: Closure) -> gpointer {
+        Unmanaged.passRetained(ClosureBox(closure)).toOpaque()
+    }
+
+    /// The closure behind a `user_data` pointer.
+    static func closure(from data: gpointer?) -> Closure {
+        Unmanaged<ClosureBox<Closure>>.fromOpaque(data!).takeUnretainedValue().closure
+    }
+}
+
+/// Destroy notify for signal handlers (`GClosureNotify`): releases the box.
+let releaseSignalBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// Destroy notify for sources and draw functions (`GDestroyNotify`): releases the box.
+let releaseBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// The handlers one widget connected, disconnected together on dispose. Each connected object
+/// is referenced until then, so disconnecting never touches a finalized object.
+@MainActor
+final class SignalConnections {
+    private var handlers: [(instance: gpointer, id: gulong, owned: Bool)] = []
+
+    var count: Int { handlers.count }
+
+    private func connect(_ instance: gpointer, _ signal: String, _ thunk: GCallback, _ data: gpointer, owned: Bool) {
+        let id = g_signal_connect_data(instance, signal, thunk, data, releaseSignalBox, GConnectFlags(rawValue: 0))
+        precondition(id != 0, "no signal \(signal) on \(String(cString: g_type_name_from_instance(cast(instance))))")
+        if owned { g_object_ref(instance) }
+        handlers.append((instance, id, owned))
+    }
+
+    /// `void handler(GObject *self, gpointer user_data)`: clicked, value-changed, scroll-begin, ...
+    /// `owned: false` for the widget whose own disposal triggers `disconnectAll`.
+    func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+        }
+        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: owned)
+    }
+
+    /// `void handler(GObject *self, GParamSpec *pspec, gpointer user_data)`: notify::property.
+    func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+        }
+        connect(instance, "notify::\(property)", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `void handler(GtkScrolledWindow *self, GtkPositionType pos, gpointer user_data)`:
+    /// edge-overshot, edge-reached.
+    func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
+        typealias Closure = @MainActor (GtkPositionType) -> Void
+        let thunk: @convention(c) (gpointer?, GtkPositionType, gpointer?) -> Void = { _, position, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(position) }
+        }
+        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer user_data)`.
+    func onScroll(_ instance: gpointer, _ handler: @escaping @MainActor (Double, Double) -> Bool) {
+        typealias Closure = @MainActor (Double, Double) -> Bool
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            return MainActor.assumeIsolated { closure(dx, dy) }.gboolean
+        }
+        connect(instance, "scroll", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `void handler(GtkGestureDrag *self, double x, double y, gpointer user_data)`:
+    /// drag-begin, drag-update, drag-end.
+    func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
+        typealias Closure = @MainActor (Double, Double) -> Void
+        let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(x, y) }
+        }
+        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
+    func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+        }
+        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `void handler(GSimpleAction *self, GVariant *parameter, gpointer user_data)`: activate.
+    func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+        }
+        connect(action, "activate", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// `void handler(GtkListItemFactory *self, GtkListItem *item, gpointer user_data)`:
+    /// setup, bind, unbind, teardown.
+    func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+        typealias Closure = @MainActor (OpaquePointer) -> Void
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, data in
+            guard let item else { return }
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(item) }
+        }
+        connect(factory, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+    }
+
+    /// Disconnects every handler (GLib then releases each box) and drops the references.
+    func disconnectAll() {
+        let current = handlers
+        handlers.removeAll()
+        for handler in current {
+            if g_signal_handler_is_connected(handler.instance, handler.id) != 0 {
+                g_signal_handler_disconnect(handler.instance, handler.id)
+            }
+            if handler.owned { g_object_unref(handler.instance) }
+        }
+    }
+}
+
+/// A one-shot GLib timeout whose closure box is released by GLib's destroy notify.
+@MainActor
+struct OneShotTimer {
+    private(set) var sourceID: guint = 0
+
+    /// Fires `action` once after `milliseconds`, replacing any pending firing.
+    mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+        cancel()
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (gpointer?) -> gboolean = { data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+            return 0  // G_SOURCE_REMOVE: one shot
+        }
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
+    }
+
+    /// Marks the timer as fired (its source removed itself).
+    mutating func fired() { sourceID = 0 }
+
+    /// Removes the pending firing, if any.
+    mutating func cancel() {
+        if sourceID != 0 {
+            g_source_remove(sourceID)
+            sourceID = 0
+        }
+    }
+}
