@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "RefreshEngine", targets: ["RefreshEngine"]),
         .library(name: "GtkRefreshList", targets: ["GtkRefreshList"]),
+        .executable(name: "refresh-demo", targets: ["RefreshDemo"]),
     ],
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
@@ -24,6 +25,9 @@ let package = Package(
             dependencies: ["GtkRefreshList", "CGtk", "RefreshEngine", "AllocationCounter"],
             swiftSettings: swiftSettings
         ),
+        // The desktop app.
+        .executableTarget(
+            name: "RefreshDemo", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
         // Counts the test thread's heap allocations (interposes malloc in the test executable).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(

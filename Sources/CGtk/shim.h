@@ -4,6 +4,9 @@
 #pragma once
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <libintl.h>
+#include <locale.h>
+#include <sys/eventfd.h>
 #include <stdint.h>
 
 // libdispatch (Linux): the main queue as a file descriptor, and the call that drains it.

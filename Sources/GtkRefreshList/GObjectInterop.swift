@@ -9,20 +9,20 @@ public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The same widget as an untyped pointer (for signal and GObject calls).
-    var raw: gpointer { gpointer(self) }
+    public var raw: gpointer { gpointer(self) }
     /// The same widget as an opaque pointer (for GTK classes whose structs are private).
-    var opaque: OpaquePointer { OpaquePointer(self) }
+    public var opaque: OpaquePointer { OpaquePointer(self) }
     /// The same widget as a GtkBox (a class whose struct is public).
-    var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
+    public var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
     /// The same widget as any public-struct GTK type.
-    func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+    public func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
 }
 
 extension OpaquePointer {
     /// This object as a GtkWidget.
-    var widget: WidgetPointer { WidgetPointer(self) }
+    public var widget: WidgetPointer { WidgetPointer(self) }
     /// This object as an untyped pointer.
-    var raw: gpointer { gpointer(self) }
+    public var raw: gpointer { gpointer(self) }
 }
 
 /// Casts any GObject-derived pointer to the type a GTK function expects.

@@ -10,7 +10,28 @@ public let refreshListTextDomain = "refresh-list"
 
 /// `text` translated in the `refresh-list` domain.
 func localized(_ text: String) -> String {
-    String(cString: g_dgettext(refreshListTextDomain, text))
+    translate(text, domain: refreshListTextDomain)
+}
+
+/// `text` translated in `domain`. gettext returns its argument when there is no translation,
+/// so the result is read while the argument's C string is still alive.
+public func translate(_ text: String, domain: String) -> String {
+    text.withCString { source in
+        let result = g_dgettext(domain, source)!
+        return result == source ? text : String(cString: result)
+    }
+}
+
+/// The singular or plural form of a message for `count`, translated in `domain`.
+public func translatePlural(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
+    singular.withCString { one in
+        plural.withCString { many in
+            let result = g_dngettext(domain, one, many, gulong(max(0, count)))!
+            if result == one { return singular }
+            if result == many { return plural }
+            return String(cString: result)
+        }
+    }
 }
 
 /// The user's locale as GLib resolves the language variables.

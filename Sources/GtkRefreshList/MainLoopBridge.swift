@@ -16,7 +16,11 @@ public enum MainLoopBridge {
     public static func install() {
         guard sourceID == 0 else { return }
         let descriptor = _dispatch_get_main_queue_handle_4CF()
-        let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { _, _, _ in
+        let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { descriptor, _, _ in
+            // Consume the wake-up first (the eventfd stays readable until read, which would
+            // spin this source and starve GTK's lower-priority drawing), then run the jobs.
+            var count: eventfd_t = 0
+            _ = eventfd_read(descriptor, &count)
             _dispatch_main_queue_callback_4CF(nil)
             return 1  // G_SOURCE_CONTINUE
         }

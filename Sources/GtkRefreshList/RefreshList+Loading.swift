@@ -138,8 +138,8 @@ extension RefreshList {
             region = parts.header
         case .refreshed:
             let count = newRowsInLastRefresh
-            text = String(format: String(cString: g_dngettext(
-                refreshListTextDomain, "Refreshed, %d new item", "Refreshed, %d new items", gulong(count))), count)
+            text = String(format: translatePlural(
+                "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
             region = parts.header
         case .refreshFailed(let message):
             text = configuration.texts.refreshFailed + ": " + message

@@ -47,6 +47,12 @@ extension RefreshList {
             gtk_revealer_set_reveal_child(revealer, 0)
         }
         rendered.headerVisible = header.isVisible
+        // While the header slides closed it keeps showing what it showed (the result), and is
+        // reset to its idle look once closed (the revealer's child-revealed notification).
+        if header.state == .idle, gtk_revealer_get_child_revealed(revealer) != 0 {
+            rendered.headerState = header.state
+            return
+        }
 
         let indicator: String
         switch header.state {

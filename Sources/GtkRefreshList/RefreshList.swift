@@ -117,6 +117,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectInput()
         connectActions()
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
+        connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         connections.onVoid(widget.raw, "map") { [weak self] in
             guard let self, self.configuration.refreshWhenShown else { return }
             self.start()
@@ -142,6 +143,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         hasStarted = true
         drain(engine.begin(at: Self.monotonicNow()), after: nil)
     }
+
+    /// Sends an engine event as if it came from this list's own input: for hosts with input
+    /// sources of their own (a custom gesture, a remote control), and for scripted demos.
+    public func feed(_ event: Event) { send(event) }
 
     /// Asks for a refresh, as F5 does. Ignored while one runs.
     public func refresh() { send(.refreshRequested) }

@@ -45,13 +45,17 @@ let releaseBox: GDestroyNotify = { data in
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
-/// The handlers one widget connected, disconnected together on dispose. Each connected object
+/// The handlers one widget (or window) connected, disconnected together on dispose. Each connected object
 /// is referenced until then, so disconnecting never touches a finalized object.
 @MainActor
-final class SignalConnections {
+public final class SignalConnections {
+    /// An empty set of connections.
+    public init() {}
+
     private var handlers: [(instance: gpointer, id: gulong, owned: Bool)] = []
 
-    var count: Int { handlers.count }
+    /// Handlers connected now.
+    public var count: Int { handlers.count }
 
     private func connect(_ instance: gpointer, _ signal: String, _ thunk: GCallback, _ data: gpointer, owned: Bool) {
         let id = g_signal_connect_data(instance, signal, thunk, data, releaseSignalBox, GConnectFlags(rawValue: 0))
@@ -62,7 +66,7 @@ final class SignalConnections {
 
     /// `void handler(GObject *self, gpointer user_data)`: clicked, value-changed, scroll-begin, ...
     /// `owned: false` for the widget whose own disposal triggers `disconnectAll`.
-    func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
+    public func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -72,7 +76,7 @@ final class SignalConnections {
     }
 
     /// `void handler(GObject *self, GParamSpec *pspec, gpointer user_data)`: notify::property.
-    func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
+    public func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -83,7 +87,7 @@ final class SignalConnections {
 
     /// `void handler(GtkScrolledWindow *self, GtkPositionType pos, gpointer user_data)`:
     /// edge-overshot, edge-reached.
-    func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
+    public func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
         typealias Closure = @MainActor (GtkPositionType) -> Void
         let thunk: @convention(c) (gpointer?, GtkPositionType, gpointer?) -> Void = { _, position, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -93,7 +97,7 @@ final class SignalConnections {
     }
 
     /// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer user_data)`.
-    func onScroll(_ instance: gpointer, _ handler: @escaping @MainActor (Double, Double) -> Bool) {
+    public func onScroll(_ instance: gpointer, _ handler: @escaping @MainActor (Double, Double) -> Bool) {
         typealias Closure = @MainActor (Double, Double) -> Bool
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -104,7 +108,7 @@ final class SignalConnections {
 
     /// `void handler(GtkGestureDrag *self, double x, double y, gpointer user_data)`:
     /// drag-begin, drag-update, drag-end.
-    func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
+    public func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
         typealias Closure = @MainActor (Double, Double) -> Void
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -114,7 +118,7 @@ final class SignalConnections {
     }
 
     /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
-    func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+    public func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -124,7 +128,7 @@ final class SignalConnections {
     }
 
     /// `void handler(GSimpleAction *self, GVariant *parameter, gpointer user_data)`: activate.
-    func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
+    public func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -135,7 +139,7 @@ final class SignalConnections {
 
     /// `void handler(GtkListItemFactory *self, GtkListItem *item, gpointer user_data)`:
     /// setup, bind, unbind, teardown.
-    func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+    public func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
         typealias Closure = @MainActor (OpaquePointer) -> Void
         let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, data in
             guard let item else { return }
@@ -146,7 +150,7 @@ final class SignalConnections {
     }
 
     /// Disconnects every handler (GLib then releases each box) and drops the references.
-    func disconnectAll() {
+    public func disconnectAll() {
         let current = handlers
         handlers.removeAll()
         for handler in current {

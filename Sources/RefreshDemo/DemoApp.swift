@@ -1,0 +1,196 @@
+// The application: a window with the refresh list on the left and, on the right, live
+// controls (source, latency, failure rate, page size, total, threshold, trigger) and a state
+// inspector. Changing a control that shapes paging rebuilds the list; latency and failure
+// rate apply at once.
+
+import CGtk
+import Foundation
+import GtkRefreshList
+import RefreshEngine
+
+/// The reverse-DNS application id (also the .desktop and metainfo id).
+let applicationID = "io.github.refreshlist.RefreshDemo"
+
+@MainActor
+final class DemoApp {
+    var options: Options
+    let tracer: Tracer?
+    let application: UnsafeMutablePointer<GtkApplication>
+    let connections = SignalConnections()
+    var window: WidgetPointer?
+    var listHolder: WidgetPointer?
+    var list: RefreshList<FeedItem>?
+    var feed: SimulatedFeed
+    var folder: FolderSource?
+    var controls = Controls()
+    var inspector: [String: WidgetPointer] = [:]
+    var exitStatus: Int32 = 0
+    var screenshotScript: ScreenshotScript?
+
+    struct Controls {
+        var source: OpaquePointer?
+        var folder: WidgetPointer?
+        var latency: OpaquePointer?
+        var failRate: OpaquePointer?
+        var pageSize: OpaquePointer?
+        var total: OpaquePointer?
+        var threshold: OpaquePointer?
+        var trigger: OpaquePointer?
+    }
+
+    /// The application as a GApplication.
+    var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+    }
+
+    init(options: Options) {
+        self.options = options
+        tracer = options.trace ? Tracer() : nil
+        feed = SimulatedFeed(
+            total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
+            failRate: options.failRate, seed: options.seed)
+        application = gtk_application_new(applicationID, G_APPLICATION_NON_UNIQUE)
+        tracer?.milestone("launch")
+    }
+
+    func run() -> Int32 {
+        connections.onVoid(gpointer(application), "activate") { [weak self] in self?.activate() }
+        let status = g_application_run(gApplication, 1, CommandLine.unsafeArgv)
+        connections.disconnectAll()
+        g_object_unref(gpointer(application))
+        return status != 0 ? status : exitStatus
+    }
+
+    private func activate() {
+        guard window == nil else {
+            gtk_window_present(window?.as(GtkWindow.self))
+            return
+        }
+        Style.load()
+        let window = gtk_application_window_new(application)!
+        self.window = window
+        gtk_window_set_title(window.as(GtkWindow.self), localized("Refresh List"))
+        gtk_window_set_default_size(window.as(GtkWindow.self), 960, 680)
+        gtk_window_set_icon_name(window.as(GtkWindow.self), applicationID)
+
+        let headerBar = gtk_header_bar_new()!
+        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(refreshButton, localized("Refresh (F5)"))
+        cgtk_accessible_set_string(refreshButton, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
+        connections.onVoid(gpointer(refreshButton), "clicked") { [weak self] in self?.list?.refresh() }
+        gtk_header_bar_pack_start(OpaquePointer(headerBar), refreshButton)
+        gtk_window_set_titlebar(window.as(GtkWindow.self), headerBar)
+
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_hexpand(holder, 1)
+        gtk_widget_set_size_request(holder, 420, -1)
+        listHolder = holder
+        gtk_paned_set_start_child(OpaquePointer(paned), holder)
+        gtk_paned_set_end_child(OpaquePointer(paned), buildPanel())
+        gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
+        gtk_window_set_child(window.as(GtkWindow.self), paned)
+
+        buildList()
+        if let tracer {
+            // The first frame the compositor was handed: the launch benchmark's finish line.
+            let clock = gtk_widget_get_frame_clock(window)
+            _ = clock
+            connections.onVoid(gpointer(window), "map") { [weak self, tracer] in
+                guard let self, let window = self.window, let clock = gtk_widget_get_frame_clock(window) else { return }
+                var reported = false
+                self.connections.onVoid(gpointer(clock), "after-paint") {
+                    guard !reported else { return }
+                    reported = true
+                    tracer.milestone("first-frame")
+                }
+            }
+        }
+        gtk_window_present(window.as(GtkWindow.self))
+        if let list { gtk_widget_grab_focus(list.listView) }
+        if let directory = options.screenshotsDirectory {
+            let script = ScreenshotScript(app: self, directory: directory)
+            screenshotScript = script
+            script.start()
+        }
+    }
+
+    /// Creates (or re-creates) the list from the current options.
+    func buildList() {
+        guard let holder = listHolder else { return }
+        if let old = list {
+            gtk_box_remove(holder.box, old.widget)
+            list = nil
+        }
+        var configuration = RefreshListConfiguration()
+        do {
+            configuration.engine = try RefreshConfiguration(
+                pullThreshold: options.threshold, triggerMode: options.triggerOnCross ? .onThresholdCross : .onRelease,
+                resultDisplayTime: options.screenshotsDirectory == nil ? 600 : 3_000, pageSize: options.pageSize)
+        } catch {
+            report(error: "\(error)")
+            return
+        }
+        configuration.lastUpdatedKey = "demo-\(options.source.rawValue)"
+        configuration.refreshWhenShown = options.screenshotsDirectory == nil
+        let list: RefreshList<FeedItem>
+        do {
+            list = try RefreshList(configuration: configuration, rows: Self.rows)
+        } catch {
+            report(error: "\(error)")
+            return
+        }
+        self.list = list
+        feed.pageSize = options.pageSize
+        feed.reset(total: options.total)
+        switch options.source {
+        case .sim:
+            folder = nil
+            let feed = self.feed
+            list.onRefresh { try await feed.refresh() }
+            list.onLoadMore { page in try await feed.load(page: page) }
+        case .folder:
+            let source = FolderSource(path: options.folder ?? ".", pageSize: options.pageSize)
+            folder = source
+            list.onRefresh(completion: { done in source.refresh(done) })
+            list.onLoadMore(completion: { _, done in source.loadMore(done) })
+        }
+        list.eventObserver = { [weak self] event, engine in
+            guard let self else { return }
+            self.tracer?.event(event, engine: engine, items: self.list?.items.count ?? 0)
+            self.updateInspector()
+        }
+        list.effectObserver = { [weak self] effect in self?.tracer?.effect(effect) }
+        gtk_widget_set_vexpand(list.widget, 1)
+        gtk_box_append(holder.box, list.widget)
+        updateInspector()
+    }
+
+    /// Rows: a title over a dimmed detail line.
+    static let rows = RowFactory<FeedItem>(
+        makeRow: {
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+            gtk_widget_add_css_class(box, "feed-row")
+            let title = gtk_label_new(nil)!
+            gtk_label_set_xalign(title.opaque, 0)
+            gtk_widget_add_css_class(title, "feed-title")
+            let detail = gtk_label_new(nil)!
+            gtk_label_set_xalign(detail.opaque, 0)
+            gtk_widget_add_css_class(detail, "dim-label")
+            gtk_widget_add_css_class(detail, "caption")
+            gtk_box_append(box.box, title)
+            gtk_box_append(box.box, detail)
+            return box
+        },
+        bind: { row, item in
+            guard let title = gtk_widget_get_first_child(row), let detail = gtk_widget_get_last_child(row) else { return }
+            gtk_label_set_text(title.opaque, item.title)
+            gtk_label_set_text(detail.opaque, item.detail)
+        })
+
+    func report(error message: String) {
+        FileHandle.standardError.write(Data("refresh-demo: \(message)\n".utf8))
+        exitStatus = 1
+    }
+}

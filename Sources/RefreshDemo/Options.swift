@@ -1,0 +1,109 @@
+// The command line: every flag, its validation, and the usage text. Bad input exits 2 with a
+// message naming the problem, then the usage.
+
+/// Where the rows come from.
+enum SourceKind: String, CaseIterable {
+    case sim, folder
+}
+
+/// Parsed command-line options.
+struct Options: Equatable {
+    var source: SourceKind = .sim
+    var folder: String?
+    var latencyMilliseconds = 600
+    var failRate = 0.0
+    var pageSize = 20
+    var total = 200
+    var threshold = 64.0
+    var trace = false
+    var screenshotsDirectory: String?
+    var seed: UInt64 = 42
+    var triggerOnCross = false
+
+    static let usage = """
+        Usage: refresh-demo [OPTION…]
+
+        A list with pull-to-refresh and automatic load-more.
+
+          --source sim|folder   where rows come from (default: sim, a simulated feed)
+          --folder PATH         the folder to list with --source folder
+          --latency-ms N        simulated answer time in ms, 0…60000 (default: 600)
+          --fail-rate F         share of simulated answers that fail, 0…1 (default: 0)
+          --page-size N         rows per page, 1…1000 (default: 20)
+          --total N             rows the simulated feed holds, 0…10000000 (default: 200)
+          --threshold PX        pull distance that arms a refresh, 8…1000 (default: 64)
+          --trigger release|cross
+                                refresh on release (default) or when the pull crosses the threshold
+          --seed N              seed of the simulated feed (default: 42)
+          --trace               print one JSON line per engine event and effect on stdout
+          --screenshots DIR     render every header and footer state to PNG files in DIR, then exit
+          --help                show this help and exit
+        """
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(OptionsError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        func value(_ flag: String) throws(OptionsError) -> String {
+            guard let next = remaining.popFirst() else { throw OptionsError("\(flag) needs a value") }
+            return next
+        }
+        func integer(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(OptionsError) -> Int {
+            guard let number = Int(text), range.contains(number) else {
+                throw OptionsError("\(flag) must be a whole number in \(range.lowerBound)…\(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+        func decimal(_ flag: String, _ text: String, _ range: ClosedRange<Double>) throws(OptionsError) -> Double {
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw OptionsError("\(flag) must be a number in \(range.lowerBound)…\(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            // Accept --flag=value as well as --flag value.
+            var flag = argument
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+            }
+            switch flag {
+            case "--help", "-h": throw OptionsError.help
+            case "--source":
+                let text = try value(flag)
+                guard let kind = SourceKind(rawValue: text) else { throw OptionsError("--source must be sim or folder, not '\(text)'") }
+                options.source = kind
+            case "--folder": options.folder = try value(flag)
+            case "--latency-ms": options.latencyMilliseconds = try integer(flag, try value(flag), 0...60_000)
+            case "--fail-rate": options.failRate = try decimal(flag, try value(flag), 0...1)
+            case "--page-size": options.pageSize = try integer(flag, try value(flag), 1...1_000)
+            case "--total": options.total = try integer(flag, try value(flag), 0...10_000_000)
+            case "--threshold": options.threshold = try decimal(flag, try value(flag), 8...1_000)
+            case "--seed":
+                let text = try value(flag)
+                guard let seed = UInt64(text) else { throw OptionsError("--seed must be a whole number ≥ 0, not '\(text)'") }
+                options.seed = seed
+            case "--trigger":
+                switch try value(flag) {
+                case "release": options.triggerOnCross = false
+                case "cross": options.triggerOnCross = true
+                case let other: throw OptionsError("--trigger must be release or cross, not '\(other)'")
+                }
+            case "--trace": options.trace = true
+            case "--screenshots": options.screenshotsDirectory = try value(flag)
+            default:
+                throw OptionsError(argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+            }
+        }
+        if options.source == .folder, options.folder == nil { throw OptionsError("--source folder needs --folder PATH") }
+        if options.folder != nil, options.source == .sim { options.source = .folder }
+        return options
+    }
+}
+
+/// Why the command line was refused (or that help was asked for).
+struct OptionsError: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+    static let help = OptionsError("")
+}

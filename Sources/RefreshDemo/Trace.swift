@@ -1,0 +1,123 @@
+// --trace: one JSON object per line on stdout, written unbuffered, for every engine event and
+// every effect (and two milestones: launch and first frame). The README documents the format.
+
+import CGtk
+import Foundation
+import GtkRefreshList
+import RefreshEngine
+
+@MainActor
+final class Tracer {
+    private let start = g_get_monotonic_time()
+
+    /// Milliseconds since launch on the monotonic clock.
+    var milliseconds: Int64 { Int64((g_get_monotonic_time() - start) / 1_000) }
+
+    func milestone(_ name: String, _ extra: [(String, Any)] = []) {
+        write([("ms", milliseconds), ("milestone", name)] + extra)
+    }
+
+    func event(_ event: Event, engine: RefreshEngine, items: Int) {
+        let (name, detail) = Self.describe(event)
+        var fields: [(String, Any)] = [
+            ("ms", milliseconds), ("event", name), ("header", engine.header.state.rawValue),
+            ("footer", engine.footer.rawValue), ("items", items), ("height", engine.header.height),
+            ("page", engine.paging.currentPage as Any),
+        ]
+        if let inFlight = engine.inFlight {
+            switch inFlight {
+            case .refresh(let token): fields.append(("inFlight", "refresh#\(token.rawValue)"))
+            case .loadMore(let token, let page): fields.append(("inFlight", "loadMore#\(token.rawValue) page \(page)"))
+            }
+        }
+        fields += detail
+        write(fields)
+    }
+
+    func effect(_ effect: Effect) {
+        var fields: [(String, Any)] = [("ms", milliseconds)]
+        switch effect {
+        case .startRefresh(let token, let origin):
+            fields += [("effect", "startRefresh"), ("token", token.rawValue), ("origin", origin.rawValue)]
+        case .startLoadMore(let token, let page):
+            fields += [("effect", "startLoadMore"), ("token", token.rawValue), ("page", page)]
+        case .cancel(let token): fields += [("effect", "cancel"), ("token", token.rawValue)]
+        case .applyRefresh(let token): fields += [("effect", "applyRefresh"), ("token", token.rawValue)]
+        case .applyPage(let token, let page): fields += [("effect", "applyPage"), ("token", token.rawValue), ("page", page)]
+        case .scheduleWakeUp(let instant): fields += [("effect", "scheduleWakeUp"), ("atMonotonicMs", instant.milliseconds)]
+        case .persistLastUpdated(let instant):
+            fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
+        case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
+        }
+        write(fields)
+    }
+
+    private static func describe(_ event: Event) -> (String, [(String, Any)]) {
+        switch event {
+        case .geometry(let offset, let content, let viewport):
+            ("geometry", [("offset", offset), ("contentHeight", content), ("viewportHeight", viewport)])
+        case .gestureBegan(let kind): ("gestureBegan", [("kind", kind.rawValue)])
+        case .pull(let input):
+            switch input {
+            case .wheel(let notches): ("pull", [("kind", "wheel"), ("delta", notches)])
+            case .touchpad(let distance): ("pull", [("kind", "touchpad"), ("delta", distance)])
+            case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
+            }
+        case .gestureEnded(let kind, let cancelled): ("gestureEnded", [("kind", kind.rawValue), ("cancelled", cancelled)])
+        case .edgeOvershot(let edge): ("edgeOvershot", [("edge", edge.rawValue)])
+        case .edgeReached(let edge): ("edgeReached", [("edge", edge.rawValue)])
+        case .tick: ("tick", [])
+        case .refreshRequested: ("refreshRequested", [])
+        case .loadMoreRequested: ("loadMoreRequested", [])
+        case .headerHidden(let hidden): ("headerHidden", [("hidden", hidden)])
+        case .footerHidden(let hidden): ("footerHidden", [("hidden", hidden)])
+        case .refreshCompleted(let token, let outcome, _): ("refreshCompleted", [("token", token.rawValue)] + describe(outcome))
+        case .loadMoreCompleted(let token, let outcome): ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome))
+        case .itemsShown(let count): ("itemsShown", [("count", count)])
+        }
+    }
+
+    private static func describe(_ outcome: Outcome) -> [(String, Any)] {
+        switch outcome {
+        case .success(let received, let hasMore): [("outcome", "success"), ("received", received), ("hasMore", hasMore as Any)]
+        case .noMoreData: [("outcome", "noMoreData")]
+        case .failure(let message): [("outcome", "failure"), ("message", message)]
+        }
+    }
+
+    private func write(_ fields: [(String, Any)]) {
+        let body = fields.map { "\(Self.quote($0.0)):\(Self.json($0.1))" }.joined(separator: ",")
+        FileHandle.standardOutput.write(Data("{\(body)}\n".utf8))
+    }
+
+    private static func json(_ value: Any) -> String {
+        switch value {
+        case let value as String: return quote(value)
+        case let value as Bool: return value ? "true" : "false"
+        case let value as Int: return String(value)
+        case let value as Int64: return String(value)
+        case let value as UInt64: return String(value)
+        case let value as Double: return value.isFinite ? String(value) : "null"
+        case let value as Optional<Any>:
+            if case .some(let wrapped) = value { return json(wrapped) }
+            return "null"
+        default: return quote("\(value)")
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,25 @@
+// refresh-demo: parse the command line, then run the GTK application with Swift's main actor
+// bridged into the GLib main loop.
+
+import CGtk
+import Foundation
+import GtkRefreshList
+
+setUpTranslations()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options: Options
+do {
+    options = try Options.parse(arguments)
+} catch let error where error == .help {
+    print(localized(Options.usage))
+    exit(0)
+} catch {
+    FileHandle.standardError.write(Data("refresh-demo: \(error.message)\n\n\(Options.usage)\n".utf8))
+    exit(2)
+}
+
+let status = MainActor.assumeIsolated {
+    MainLoopBridge.install()
+    return DemoApp(options: options).run()
+}
+exit(status)
