@@ -48,6 +48,16 @@ static inline char *cgtk_test_check_boolean_state(GtkWidget *widget, GtkAccessib
     return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), state, expected);
 }
 
+/// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).
+static inline void cgtk_emit_void(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+/// Emits edge-overshot or edge-reached on a scrolled window.
+static inline void cgtk_emit_position(gpointer instance, const char *signal, GtkPositionType position) {
+    g_signal_emit_by_name(instance, signal, position);
+}
+
 /// The type macros GTK defines for its classes, as functions.
 static inline GType cgtk_type_box(void) { return GTK_TYPE_BOX; }
 static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }

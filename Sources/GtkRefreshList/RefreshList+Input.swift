@@ -25,6 +25,7 @@ extension RefreshList {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(scrolled, scroll)
+        parts.scrollController = scroll
         connections.onScroll(gpointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
             return self.handleScroll(dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll))
@@ -38,6 +39,7 @@ extension RefreshList {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)
+        parts.dragGesture = drag
         connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, _ in
             guard let self else { return }
             self.dragOffset = 0

@@ -41,6 +41,9 @@ final class Parts {
     let footerButton: WidgetPointer
     let arrowAngle = ArrowAngle()
     let factory: OpaquePointer
+    /// The input controllers, set when input is connected.
+    var scrollController: OpaquePointer?
+    var dragGesture: OpaquePointer?
 
     /// How long the header takes to close (ms); GTK snaps it when animations are off.
     static let collapseMilliseconds: guint = 200
@@ -188,9 +191,9 @@ final class Parts {
         gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
     }
 
-    /// Drops what the parts hold beyond the widget tree: the footer and the draw function.
+    /// Drops what the parts hold beyond the widget tree: the footer. (The arrow's draw
+    /// function is released by the drawing area itself when it is finalized.)
     func release() {
-        gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), nil, nil, nil)
         if let parent = gtk_widget_get_parent(footer) { gtk_box_remove(parent.box, footer) }
         g_object_unref(footer.raw)
     }

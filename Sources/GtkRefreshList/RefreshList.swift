@@ -118,7 +118,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectActions()
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
-        connections.onVoid(widget.raw, "map") { [weak self] in
+        connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
             guard let self, self.configuration.refreshWhenShown else { return }
             self.start()
         }

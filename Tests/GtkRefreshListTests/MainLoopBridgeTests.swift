@@ -1,0 +1,44 @@
+// Swift's main actor keeps running inside the GLib loop: an async loader that awaits
+// Task.sleep completes and updates the widget while only GLib iterates.
+
+import CGtk
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class MainLoopBridgeTests: XCTestCase {
+    func testAnAsyncLoaderThatSleepsCompletesWhileTheGLibLoopRuns() throws {
+        try onMainActor {
+            XCTAssertTrue(MainLoopBridge.isInstalled)
+            let list = try GtkTest.makeList()
+            var resumed = false
+            list.onRefresh {
+                try await Task.sleep(for: .milliseconds(150))
+                resumed = true
+                return page(1...20)
+            }
+            let window = GtkTest.window(list.widget)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            XCTAssertEqual(list.engine.header.state, .refreshing)
+            XCTAssertTrue(GtkTest.pump(timeout: 5) { list.items.count == 20 }, "the loader never resumed")
+            XCTAssertTrue(resumed)
+            XCTAssertEqual(list.modelRowCount, 21, "20 rows and the footer sentinel")
+            XCTAssertTrue(GtkTest.pump(timeout: 5) { list.engine.header.state == .idle })
+        }
+    }
+
+    func testGLibLoopStaysIdleWhileNothingIsQueued() {
+        onMainActor {
+            // The eventfd is consumed on each wake-up; an idle loop must not keep dispatching.
+            GtkTest.pump(for: 0.1)
+            var dispatched = 0
+            let start = Date()
+            while Date().timeIntervalSince(start) < 0.3 {
+                if g_main_context_iteration(nil, 0) != 0 { dispatched += 1 } else { usleep(2_000) }
+            }
+            XCTAssertLessThan(dispatched, 30, "the bridge's source keeps firing with nothing to run")
+        }
+    }
+}
