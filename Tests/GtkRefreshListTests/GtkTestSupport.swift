@@ -101,7 +101,7 @@ func onMainActor(
 
 /// Runs a command (xdotool), pumping the GLib loop while it runs so the app sees the input.
 @MainActor
-func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
+func runCommand(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments

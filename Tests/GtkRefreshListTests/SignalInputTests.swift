@@ -1,0 +1,138 @@
+// Signal level: real adjustments, the real scroll handler, real emitted signals; the engine
+// and the widget must agree on what happened.
+
+import CGtk
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class SignalInputTests: XCTestCase {
+    @MainActor private static func shownList(
+        _ change: (inout RefreshListConfiguration) -> Void = { _ in },
+        observe: (@MainActor (Effect) -> Void)? = nil
+    ) throws -> (RefreshList<Row>, WidgetPointer) {
+        let list = try GtkTest.makeList(change)
+        list.effectObserver = observe
+        var pagesLoaded = 1
+        list.onRefresh { page(1...20, hasMore: true) }
+        list.onLoadMore { number in
+            pagesLoaded = number
+            return page((number * 20 - 19)...(number * 20), hasMore: number < 5)
+        }
+        _ = pagesLoaded
+        let window = GtkTest.window(list.widget)
+        list.start()
+        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.items.count >= 20 })
+        GtkTest.pump(for: 0.2)
+        return (list, window)
+    }
+
+    func testAdjustmentChangesReachTheEngineAsGeometry() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            var geometry: (Double, Double, Double)?
+            list.eventObserver = { event, _ in
+                if case .geometry(let offset, let content, let viewport) = event { geometry = (offset, content, viewport) }
+            }
+            gtk_adjustment_set_value(adjustment, 40)
+            XCTAssertEqual(geometry?.0, 40)
+            XCTAssertEqual(geometry?.1, gtk_adjustment_get_upper(adjustment))
+            XCTAssertEqual(geometry?.2, gtk_adjustment_get_page_size(adjustment))
+        }
+    }
+
+    func testTouchpadDeltasAndScrollEndRefresh() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            let controller = try XCTUnwrap(list.parts.scrollController)
+            cgtk_emit_void(gpointer(controller), "scroll-begin")
+            // GTK reports a finger moving down the pad as negative dy in surface pixels.
+            XCTAssertTrue(list.handleScroll(dy: -30, unit: GDK_SCROLL_UNIT_SURFACE), "the pull takes the delta")
+            XCTAssertEqual(list.engine.header.state, .pulling)
+            XCTAssertEqual(list.engine.header.height, 30)
+            GtkTest.pump(for: 0.1)
+            XCTAssertEqual(list.headerAllocatedHeight, 30, "the header follows the pull")
+            XCTAssertTrue(list.handleScroll(dy: -40, unit: GDK_SCROLL_UNIT_SURFACE))
+            XCTAssertEqual(list.engine.header.state, .armed)
+            XCTAssertEqual(list.shownTitle, list.configuration.texts.releaseToRefresh)
+            cgtk_emit_void(gpointer(controller), "scroll-end")
+            XCTAssertEqual(list.engine.header.state, .refreshing)
+            XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshing)
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+        }
+    }
+
+    func testKineticTouchpadDeltasWithoutAGestureScrollTheListInstead() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            XCTAssertFalse(list.handleScroll(dy: -50, unit: GDK_SCROLL_UNIT_SURFACE))
+            XCTAssertEqual(list.engine.header.state, .idle)
+            XCTAssertEqual(list.engine.counters.ignoredPulls, 1)
+        }
+    }
+
+    func testWheelNotchesAtTheTopArmAndIdleReleases() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            var refreshes = 0
+            list.effectObserver = { if case .startRefresh = $0 { refreshes += 1 } }
+            for _ in 0..<3 { XCTAssertTrue(list.handleScroll(dy: -1, unit: GDK_SCROLL_UNIT_WHEEL)) }
+            XCTAssertEqual(list.engine.header.state, .armed)
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .refreshing }, "the idle interval is the release")
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            XCTAssertEqual(refreshes, 1)
+        }
+    }
+
+    func testWheelInTheMiddleIsLeftToTheScrolledWindow() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            gtk_adjustment_set_value(adjustment, 200)
+            for _ in 0..<5 { XCTAssertFalse(list.handleScroll(dy: -1, unit: GDK_SCROLL_UNIT_WHEEL)) }
+            XCTAssertEqual(list.engine.header.state, .idle)
+        }
+    }
+
+    func testEdgeSignalsAndGeometryLoadEachPageOnce() throws {
+        try onMainActor {
+            var loads: [Int] = []
+            let (list, window) = try Self.shownList(observe: { if case .startLoadMore(_, let page) = $0 { loads.append(page) } })
+            defer { GtkTest.destroy(window) }
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            while list.engine.footer != .exhausted {
+                let before = loads.count
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                for _ in 0..<5 {
+                    cgtk_emit_position(list.scrolledWindow.raw, "edge-reached", GTK_POS_BOTTOM)
+                    cgtk_emit_position(list.scrolledWindow.raw, "edge-overshot", GTK_POS_BOTTOM)
+                }
+                XCTAssertTrue(GtkTest.pump { list.engine.inFlight == nil && list.engine.footer != .loading })
+                GtkTest.pump(for: 0.15)
+                if loads.count == before { break }
+            }
+            XCTAssertEqual(loads, [2, 3, 4, 5], "one load per page, in order")
+            XCTAssertEqual(list.items.count, 100)
+            XCTAssertEqual(list.engine.footer, .exhausted)
+            XCTAssertEqual(list.shownFooterText, list.configuration.texts.noMoreItems)
+            XCTAssertEqual(list.modelRowCount, 101, "rows plus the sentinel")
+        }
+    }
+
+    func testActionsRefreshAndLoadMore() throws {
+        try onMainActor {
+            let (list, window) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            XCTAssertEqual(gtk_widget_activate_action_variant(list.listView, "list.refresh", nil), 1)
+            XCTAssertEqual(list.engine.header.state, .refreshing)
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+        }
+    }
+}
