@@ -100,6 +100,7 @@ extension RefreshList {
         g_object_unref(gpointer(refresh))
         g_object_unref(gpointer(loadMore))
         gtk_widget_insert_action_group(widget, "list", OpaquePointer(group))
+        connections.onVoid(parts.footerButton.raw, "clicked") { [weak self] in self?.loadMore() }
         g_object_unref(gpointer(group))
 
         // F5 and Ctrl+R anywhere in the window, like a browser.

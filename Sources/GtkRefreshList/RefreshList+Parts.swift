@@ -147,7 +147,8 @@ final class Parts {
         let footerLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(footerLabel, "dim-label")
         let footerButton = gtk_button_new_with_label(texts.retry)!
-        gtk_actionable_set_action_name(OpaquePointer(footerButton), "list.load-more")
+        // Not an actionable "list.load-more": inside a GtkListView that name resolves to the
+        // view's own built-in "list." actions, so the button is wired with "clicked" instead.
         for child in [footerSpinner, footerLabel, footerButton] { gtk_box_append(footer.box, child) }
 
         let parts = Parts(

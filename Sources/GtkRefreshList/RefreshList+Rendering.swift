@@ -115,7 +115,9 @@ extension RefreshList {
         gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)
         if let button { gtk_button_set_label(parts.footerButton.as(GtkButton.self), button) }
         cgtk_accessible_set_busy(parts.footer, spinning.gboolean)
-        if !label.isEmpty { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
+        // Failures and the end are announced (with their message); loading is not, so its
+        // text names the live region here.
+        if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
     }
 
     /// The header's title as shown (for tests and inspectors).

@@ -17,6 +17,11 @@ func page(_ range: ClosedRange<Int>, hasMore: Bool? = nil) -> Page<Row> {
     Page(range.reversed().map(Row.init), hasMore: hasMore)
 }
 
+/// A switch a loader reads and a test flips.
+@MainActor final class Flag {
+    var value = false
+}
+
 struct LoaderFailure: Error, CustomStringConvertible {
     var description: String { "offline" }
 }

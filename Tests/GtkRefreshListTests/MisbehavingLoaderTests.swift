@@ -1,0 +1,176 @@
+// Loaders that throw, never answer, answer twice, answer late, repeat rows or return nothing:
+// the header and footer show the right state and no row is ever lost or shown twice.
+
+import CGtk
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class MisbehavingLoaderTests: XCTestCase {
+    /// A list whose loaders hand their completions to the test.
+    @MainActor final class Held {
+        var refresh: [RefreshList<Row>.Completion] = []
+        var pages: [(Int, RefreshList<Row>.Completion)] = []
+    }
+
+    @MainActor private static func heldList(
+        timeout: Milliseconds = 30_000
+    ) throws -> (RefreshList<Row>, Held, WidgetPointer) {
+        let list = try GtkTest.makeList {
+            $0.engine = try! RefreshConfiguration(
+                minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: timeout, pageSize: 20)
+        }
+        let held = Held()
+        list.onRefresh(completion: { held.refresh.append($0) })
+        list.onLoadMore(completion: { held.pages.append(($0, $1)) })
+        let window = GtkTest.window(list.widget)
+        list.start()
+        return (list, held, window)
+    }
+
+    @MainActor private static func settle(_ list: RefreshList<Row>) {
+        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle || list.engine.header.state == .failed })
+        GtkTest.pump(for: 0.15)
+    }
+
+    func testAThrowingRefreshShowsFailedAndKeepsTheRows() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            let fail = Flag()
+            list.onRefresh {
+                if fail.value { throw LoaderFailure() }
+                return page(1...20)
+            }
+            let window = GtkTest.window(list.widget)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            XCTAssertTrue(GtkTest.pump { list.items.count == 20 && list.engine.header.state == .idle })
+            let updated = list.engine.lastUpdated
+            fail.value = true
+            list.refresh()
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .failed })
+            XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshFailed)
+            XCTAssertEqual(list.engine.failureMessage, "offline")
+            XCTAssertEqual(list.items.map(\.id), Array((1...20).reversed()), "rows kept")
+            XCTAssertEqual(list.engine.lastUpdated, updated, "timestamp kept")
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+        }
+    }
+
+    func testALoaderThatNeverAnswersTimesOutAndItsLateAnswerIsIgnored() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(timeout: 300)
+            defer { GtkTest.destroy(window) }
+            XCTAssertEqual(held.refresh.count, 1)
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .failed }, "the watchdog fails it")
+            XCTAssertEqual(list.engine.failureMessage, "timed out")
+            held.refresh[0](.success(page(1...20)))
+            XCTAssertEqual(list.items.count, 0, "the late answer changes nothing")
+            XCTAssertEqual(list.engine.counters.staleAnswers, 1)
+        }
+    }
+
+    func testAnAnswerGivenTwiceIsAppliedOnce() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...20)))
+            held.refresh[0](.success(page(1...20)))
+            held.refresh[0](.failure(LoaderFailure()))
+            XCTAssertEqual(list.items.count, 20)
+            XCTAssertEqual(list.modelRowCount, 21)
+            XCTAssertEqual(list.engine.counters.staleAnswers, 2)
+            Self.settle(list)
+            XCTAssertEqual(list.engine.header.state, .idle, "the extra failure did not fail the header")
+        }
+    }
+
+    func testAnAnswerArrivingAfterANewerRefreshStartedIsIgnored() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(timeout: 200)
+            defer { GtkTest.destroy(window) }
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .failed })
+            Self.settle(list)
+            list.refresh()
+            XCTAssertEqual(held.refresh.count, 2)
+            held.refresh[0](.success(page(100...119)))  // the timed-out first refresh, late
+            XCTAssertEqual(list.items.count, 0)
+            held.refresh[1](.success(page(1...20)))
+            XCTAssertEqual(list.items.map(\.id), Array((1...20).reversed()))
+        }
+    }
+
+    func testAPageArrivingAfterARefreshCancelledItIsNotAppended() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...20, hasMore: true)))
+            Self.settle(list)
+            list.loadMore()
+            XCTAssertEqual(held.pages.count, 1)
+            list.refresh()  // cancels the page load
+            held.pages[0].1(.success(page(21...40)))
+            XCTAssertEqual(list.items.count, 20, "the cancelled page is not appended")
+            held.refresh[1](.success(page(2...21, hasMore: true)))
+            XCTAssertEqual(list.items.map(\.id), Array((2...21).reversed()))
+        }
+    }
+
+    func testDuplicateRowsAreShownOnce() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...20, hasMore: true)))
+            Self.settle(list)
+            list.loadMore()
+            // The next page overlaps the first by five rows and repeats one row within itself.
+            var rows = page(16...35).items
+            rows.append(Row(id: 30))
+            held.pages[0].1(.success(Page(rows, hasMore: true)))
+            XCTAssertEqual(list.items.count, 35)
+            XCTAssertEqual(Set(list.items.map(\.id)).count, 35, "no row twice")
+            XCTAssertEqual(list.duplicatesDropped, 6)
+            XCTAssertEqual(list.modelRowCount, 36)
+        }
+    }
+
+    func testAnEmptyPageEndsPagingWithNoMoreItems() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...20, hasMore: true)))
+            Self.settle(list)
+            list.loadMore()
+            held.pages[0].1(.success(Page([], hasMore: true)))
+            XCTAssertEqual(list.engine.footer, .exhausted)
+            XCTAssertEqual(list.shownFooterText, list.configuration.texts.noMoreItems)
+            XCTAssertFalse(list.footerButtonShown)
+            list.loadMore()
+            XCTAssertEqual(held.pages.count, 1, "nothing loads after the end")
+            XCTAssertEqual(list.items.count, 20)
+        }
+    }
+
+    func testAFailedPageOffersRetryWhichLoadsThePageAgain() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...20, hasMore: true)))
+            Self.settle(list)
+            list.loadMore()
+            held.pages[0].1(.failure(LoaderFailure()))
+            XCTAssertEqual(list.engine.footer, .failed)
+            XCTAssertEqual(list.shownFooterText, list.configuration.texts.loadFailed)
+            XCTAssertTrue(list.footerButtonShown)
+            // The Retry button, in the sentinel row at the end of the list, is wired to list.load-more.
+            XCTAssertTrue(GtkTest.pump { gtk_widget_get_mapped(list.retryButton) != 0 }, "Retry shows")
+            gtk_widget_activate(list.retryButton)  // as Enter or Space would; clicks after its press animation
+            XCTAssertTrue(GtkTest.pump { held.pages.count == 2 })
+            guard held.pages.count == 2 else { return }
+            XCTAssertEqual(held.pages[1].0, 2, "the same page again")
+            held.pages[1].1(.success(page(21...40, hasMore: true)))
+            XCTAssertEqual(list.items.count, 40)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+// Every header and footer state rendered to PNG by GTK itself (the widget's paintable through
+// the window's GSK renderer). The images are kept for a person to look at; the test checks
+// each was written, differs from the others, and that the header had the engine's height.
+
+import CGtk
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class RenderingTests: XCTestCase {
+    /// Where the images go: $REFRESH_RENDER_DIR, or a folder in the temporary directory.
+    static var directory: String {
+        ProcessInfo.processInfo.environment["REFRESH_RENDER_DIR"]
+            ?? (NSTemporaryDirectory() + "refresh-list-renders")
+    }
+
+    func testEveryHeaderAndFooterStateRendersToPNG() throws {
+        try onMainActor {
+            try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
+            let list = try GtkTest.makeList {
+                $0.engine = try! RefreshConfiguration(
+                    minimumSpinnerTime: 0, resultDisplayTime: 1_500, operationTimeout: 60_000, pageSize: 20)
+            }
+            var refreshes: [RefreshList<Row>.Completion] = []
+            var pages: [RefreshList<Row>.Completion] = []
+            list.onRefresh(completion: { refreshes.append($0) })
+            list.onLoadMore(completion: { pages.append($1) })
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            var images: [String: Data] = [:]
+
+            @MainActor func shoot(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+                GtkTest.pump(for: 0.35)
+                let path = Self.directory + "/\(name).png"
+                let written = WidgetSnapshot.savePNG(list.widget, to: path)
+                XCTAssertTrue(written, "render \(name)", file: file, line: line)
+                images[name] = FileManager.default.contents(atPath: path)
+                XCTAssertGreaterThan(images[name]?.count ?? 0, 1_000, "\(name) has content", file: file, line: line)
+            }
+
+            list.start()
+            refreshes[0](.success(page(1...20, hasMore: true)))
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            shoot("header-idle")
+            XCTAssertEqual(list.headerAllocatedHeight, 0)
+
+            // Pulls go through the real scroll handler.
+            cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-begin")
+            _ = list.handleScroll(dy: -32, unit: GDK_SCROLL_UNIT_SURFACE)
+            XCTAssertEqual(list.engine.header.state, .pulling)
+            shoot("header-pulling-50")
+            XCTAssertEqual(list.headerAllocatedHeight, 32, "half the threshold")
+            _ = list.handleScroll(dy: -48, unit: GDK_SCROLL_UNIT_SURFACE)
+            XCTAssertEqual(list.engine.header.state, .armed)
+            shoot("header-armed")
+            cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-end")
+            XCTAssertEqual(list.engine.header.state, .refreshing)
+            shoot("header-refreshing")
+            XCTAssertEqual(list.headerAllocatedHeight, 64)
+            refreshes[1](.success(page(1...21, hasMore: true)))
+            XCTAssertEqual(list.engine.header.state, .succeeded)
+            shoot("header-succeeded")
+            list.refresh()
+            refreshes[2](.failure(LoaderFailure()))
+            XCTAssertEqual(list.engine.header.state, .failed)
+            shoot("header-failed")
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
+            @MainActor func toBottom() {
+                for _ in 0..<3 {
+                    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                    GtkTest.pump(for: 0.1)
+                }
+            }
+            list.loadMore()
+            toBottom()
+            XCTAssertEqual(list.engine.footer, .loading)
+            shoot("footer-loading")
+            pages.last?(.failure(LoaderFailure()))
+            toBottom()
+            shoot("footer-failed")
+            list.loadMore()
+            pages.last?(.success(page(22...30)))
+            toBottom()
+            XCTAssertEqual(list.engine.footer, .exhausted)
+            shoot("footer-exhausted")
+
+            let distinct = Set(images.values)
+            XCTAssertEqual(distinct.count, images.count, "every state looks different")
+            print("rendered \(images.count) states to \(Self.directory)")
+        }
+    }
+}
