@@ -11,7 +11,7 @@ let options: Options
 do {
     options = try Options.parse(arguments)
 } catch let error where error == .help {
-    print(localized(Options.usage))
+    print(Options.usage)
     exit(0)
 } catch {
     FileHandle.standardError.write(Data("refresh-demo: \(error.message)\n\n\(Options.usage)\n".utf8))
