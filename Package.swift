@@ -28,6 +28,8 @@ let package = Package(
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine"], swiftSettings: swiftSettings),
         // Counts the test thread's heap allocations (interposes malloc in the test executable).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(

@@ -50,7 +50,8 @@ final class DemoApp {
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
             failRate: options.failRate, seed: options.seed)
         application = gtk_application_new(applicationID, G_APPLICATION_NON_UNIQUE)
-        tracer?.milestone("launch")
+        // The translated title shows which language the app runs in.
+        tracer?.milestone("launch", [("title", localized("Refresh List"))])
     }
 
     func run() -> Int32 {

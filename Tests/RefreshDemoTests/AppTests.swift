@@ -1,0 +1,107 @@
+// The app launched as a user would, on the test's X display, with --trace, driven by real
+// input through xdotool: the initial load, a wheel refresh, paging to the end, F5, failures
+// that keep the rows, and a real folder read a page at a time.
+
+import Foundation
+import XCTest
+
+final class AppTests: XCTestCase {
+    private func launch(_ arguments: [String]) throws -> (DemoProcess, String) {
+        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
+        let app = try DemoProcess(["--trace"] + arguments, environment: ["XDG_STATE_HOME": state])
+        addTeardownBlock {
+            app.stop()
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        return (app, window)
+    }
+
+    private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
+
+    func testInitialLoadThenWheelUpRefreshesOnceAndF5RefreshesAgain() throws {
+        let (app, window) = try launch(["--latency-ms", "100", "--total", "200"])
+        app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && self.items($0) >= 20 }
+        XCTAssertEqual(app.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "initial")
+        usleep(400_000)  // the list rests at the top
+        shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"])
+        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
+        usleep(500_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from the wheel")
+        XCTAssertTrue(app.events.contains { $0["event"] as? String == "pull" && $0["header"] as? String == "armed" })
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "F5"])
+        app.wait("an F5 refresh") { $0.count(effect: "startRefresh") == 3 && $0.settled() }
+        XCTAssertEqual(app.effects.last { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "request")
+    }
+
+    func testWheelDownLoadsPageAfterPageUntilExhaustedAtTotal() throws {
+        let (app, _) = try launch(["--latency-ms", "50", "--total", "95", "--page-size", "20"])
+        app.wait("the initial load") { $0.settled() && self.items($0) >= 20 }
+        for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
+            shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
+            usleep(150_000)
+        }
+        app.wait("the end of the feed") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 95 }
+        let pages = app.effects.filter { $0["effect"] as? String == "startLoadMore" }.compactMap { $0["page"] as? Int }
+        XCTAssertEqual(pages, [2, 3, 4, 5], "each page once, in order")
+        XCTAssertEqual(app.count(effect: "startRefresh"), 1)
+    }
+
+    func testFailuresShowFailedAndKeepTheRows() throws {
+        let (app, window) = try launch(["--latency-ms", "50", "--total", "100"])
+        app.wait("the initial load") { $0.settled() && self.items($0) >= 20 }
+        let before = items(app)
+        // Set the failure rate to 1 in the side panel, as a user would.
+        shell(["xdotool", "mousemove", "--window", window, "805", "238", "click", "--repeat", "3", "1"])
+        shell(["xdotool", "key", "ctrl+a"])
+        shell(["xdotool", "type", "1"])
+        shell(["xdotool", "key", "Tab"])
+        usleep(300_000)
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        shell(["xdotool", "key", "F5"])
+        app.wait("a failed refresh") { $0.events.contains { $0["header"] as? String == "failed" } }
+        XCTAssertEqual(items(app), before, "rows kept")
+        XCTAssertTrue(app.events.contains {
+            $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == "failure"
+        })
+        app.wait("the header collapsed") { $0.settled() }
+        XCTAssertEqual(items(app), before)
+    }
+
+    func testAFailRateOfOneFailsTheFirstLoadCleanly() throws {
+        let (app, _) = try launch(["--latency-ms", "20", "--fail-rate", "1"])
+        app.wait("a failed first load") { $0.events.contains { $0["header"] as? String == "failed" } }
+        XCTAssertEqual(items(app), 0)
+        app.wait("the header collapsed") { $0.settled() }
+        XCTAssertTrue(app.process.isRunning)
+    }
+
+    func testAFolderIsReadAPageAtATime() throws {
+        let folder = NSTemporaryDirectory() + "refresh-demo-folder-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 0..<47 {
+            try Data("file \(index)\n".utf8).write(to: URL(fileURLWithPath: folder + "/file-\(index).txt"))
+        }
+        let (app, _) = try launch(["--source", "folder", "--folder", folder, "--page-size", "20"])
+        app.wait("the first page") { $0.settled() && self.items($0) >= 20 }
+        for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
+            shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
+            usleep(150_000)
+        }
+        app.wait("every file") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 47 }
+        let received = app.events.filter { ($0["event"] as? String)?.hasSuffix("Completed") == true }.compactMap { $0["received"] as? Int }
+        XCTAssertEqual(received, [20, 20, 7], "pages of the page size, then the rest")
+    }
+
+    func testAnUnreadableFolderFailsCleanly() throws {
+        let (app, _) = try launch(["--source", "folder", "--folder", "/nonexistent/refresh-demo-test"])
+        app.wait("a failed refresh") { $0.events.contains { $0["header"] as? String == "failed" } }
+        let failure = app.events.first { $0["outcome"] as? String == "failure" }
+        XCTAssertTrue((failure?["message"] as? String)?.contains("No such file") == true, "\(String(describing: failure))")
+        app.wait("the header collapsed") { $0.settled() }
+        XCTAssertTrue(app.process.isRunning)
+    }
+}

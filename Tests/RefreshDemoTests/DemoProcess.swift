@@ -1,0 +1,135 @@
+// Runs refresh-demo as a user would (a separate process on the test's X display) and reads its
+// --trace lines as they come.
+
+import Foundation
+import Synchronization
+import XCTest
+
+/// The built refresh-demo next to the test bundle.
+let demoBinary: String = {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return directory.appendingPathComponent("refresh-demo").path
+}()
+
+/// One parsed trace line.
+typealias TraceLine = [String: Any]
+
+final class DemoProcess: @unchecked Sendable {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let buffer = OutputBuffer()
+
+    /// What the app wrote, shared with the pipe handlers.
+    final class OutputBuffer: Sendable {
+        let lines = Mutex<(complete: [String], partial: String)>(([], ""))
+        let errorText = Mutex<String>("")
+    }
+
+    init(_ arguments: [String], executable: String = demoBinary, environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        output.fileHandleForReading.readabilityHandler = { [buffer] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            buffer.lines.withLock { state in
+                state.partial += String(decoding: data, as: UTF8.self)
+                while let newline = state.partial.firstIndex(of: "\n") {
+                    state.complete.append(String(state.partial[..<newline]))
+                    state.partial = String(state.partial[state.partial.index(after: newline)...])
+                }
+            }
+        }
+        errors.fileHandleForReading.readabilityHandler = { [buffer] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            buffer.errorText.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+    }
+
+    var stderr: String { buffer.errorText.withLock { $0 } }
+
+    /// Every trace line so far, parsed.
+    var trace: [TraceLine] {
+        buffer.lines.withLock { $0.complete }.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? TraceLine
+        }
+    }
+
+    /// Event lines (with their state fields).
+    var events: [TraceLine] { trace.filter { $0["event"] != nil } }
+    /// Effect lines.
+    var effects: [TraceLine] { trace.filter { $0["effect"] != nil } }
+    /// The latest event line.
+    var last: TraceLine? { events.last }
+
+    func count(effect name: String) -> Int { effects.filter { $0["effect"] as? String == name }.count }
+
+    /// Polls until `condition` holds on the trace, or fails after `timeout` seconds.
+    @discardableResult
+    func wait(
+        _ what: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+        until condition: (DemoProcess) -> Bool
+    ) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(self) { return true }
+            if !process.isRunning {
+                XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what): \(stderr)", file: file, line: line)
+                return false
+            }
+            usleep(20_000)
+        }
+        XCTFail("timed out waiting for \(what); last event: \(String(describing: last))", file: file, line: line)
+        return false
+    }
+
+    /// The list is settled: header idle, nothing in flight.
+    func settled() -> Bool {
+        guard let last else { return false }
+        return last["header"] as? String == "idle" && last["inFlight"] == nil && last["footer"] as? String != "loading"
+    }
+}
+
+/// Runs a command to completion (xdotool), returning its standard output.
+@discardableResult
+func shell(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = output
+    do { try process.run() } catch {
+        XCTFail("cannot run \(arguments): \(error)", file: file, line: line)
+        return ""
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// The X window id of the app's window, once it is shown.
+func demoWindow(file: StaticString = #filePath, line: UInt = #line) -> String? {
+    for _ in 0..<100 {
+        let ids = shell(["xdotool", "search", "--onlyvisible", "--name", "Refresh List"]).split(separator: "\n")
+        if let id = ids.last { return String(id) }
+        usleep(100_000)
+    }
+    XCTFail("the app window never showed", file: file, line: line)
+    return nil
+}

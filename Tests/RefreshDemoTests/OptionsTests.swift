@@ -1,0 +1,63 @@
+// The command line: every flag parses, every bad value is refused with a message naming it.
+
+@testable import RefreshDemo
+import XCTest
+
+final class OptionsTests: XCTestCase {
+    func testDefaults() throws {
+        XCTAssertEqual(try Options.parse([]), Options())
+        XCTAssertEqual(Options().source, .sim)
+        XCTAssertEqual(Options().pageSize, 20)
+        XCTAssertEqual(Options().threshold, 64)
+    }
+
+    func testEveryFlag() throws {
+        let options = try Options.parse([
+            "--source", "folder", "--folder", "/tmp", "--latency-ms", "250", "--fail-rate", "0.5",
+            "--page-size", "7", "--total", "99", "--threshold", "80", "--trace", "--screenshots", "/tmp/shots",
+            "--seed", "9", "--trigger", "cross",
+        ])
+        var expected = Options()
+        expected.source = .folder
+        expected.folder = "/tmp"
+        expected.latencyMilliseconds = 250
+        expected.failRate = 0.5
+        expected.pageSize = 7
+        expected.total = 99
+        expected.threshold = 80
+        expected.trace = true
+        expected.screenshotsDirectory = "/tmp/shots"
+        expected.seed = 9
+        expected.triggerOnCross = true
+        XCTAssertEqual(options, expected)
+        XCTAssertEqual(try Options.parse(["--page-size=12", "--trigger=release"]).pageSize, 12)
+        XCTAssertEqual(try Options.parse(["--folder", "/srv"]).source, .folder, "--folder implies the folder source")
+        XCTAssertEqual(try Options.parse(["--source", "sim"]).source, .sim)
+    }
+
+    func testBadFlagsNameTheProblem() {
+        let cases: [([String], String)] = [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["stray"], "unexpected argument 'stray'"),
+            (["--source", "web"], "--source must be sim or folder, not 'web'"),
+            (["--source", "folder"], "--source folder needs --folder PATH"),
+            (["--latency-ms"], "--latency-ms needs a value"),
+            (["--latency-ms", "-1"], "--latency-ms must be a whole number in 0…60000, not '-1'"),
+            (["--latency-ms", "fast"], "--latency-ms must be a whole number in 0…60000, not 'fast'"),
+            (["--fail-rate", "1.5"], "--fail-rate must be a number in 0.0…1.0, not '1.5'"),
+            (["--fail-rate", "nan"], "--fail-rate must be a number in 0.0…1.0, not 'nan'"),
+            (["--page-size", "0"], "--page-size must be a whole number in 1…1000, not '0'"),
+            (["--total", "-3"], "--total must be a whole number in 0…10000000, not '-3'"),
+            (["--threshold", "2"], "--threshold must be a number in 8.0…1000.0, not '2'"),
+            (["--seed", "-1"], "--seed must be a whole number ≥ 0, not '-1'"),
+            (["--trigger", "sometimes"], "--trigger must be release or cross, not 'sometimes'"),
+            (["--screenshots"], "--screenshots needs a value"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try Options.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? OptionsError)?.message, message, "\(arguments)")
+            }
+        }
+        XCTAssertThrowsError(try Options.parse(["--help"])) { XCTAssertEqual($0 as? OptionsError, .help) }
+    }
+}
