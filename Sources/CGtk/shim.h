@@ -58,6 +58,11 @@ static inline void cgtk_emit_position(gpointer instance, const char *signal, Gtk
     g_signal_emit_by_name(instance, signal, position);
 }
 
+/// Turns GTK's animations on or off for the default display (g_object_set is variadic).
+static inline void cgtk_set_enable_animations(gboolean enabled) {
+    g_object_set(gtk_settings_get_default(), "gtk-enable-animations", enabled, NULL);
+}
+
 /// The type macros GTK defines for its classes, as functions.
 static inline GType cgtk_type_box(void) { return GTK_TYPE_BOX; }
 static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
