@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RefreshEngine", targets: ["RefreshEngine"]),
         .library(name: "GtkRefreshList", targets: ["GtkRefreshList"]),
         .executable(name: "refresh-demo", targets: ["RefreshDemo"]),
+        .executable(name: "refresh-bench", targets: ["RefreshBenchmarks"]),
     ],
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
@@ -30,6 +31,10 @@ let package = Package(
             name: "RefreshDemo", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine"], swiftSettings: swiftSettings),
+        // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
+        .executableTarget(
+            name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
+            swiftSettings: swiftSettings),
         // Counts the test thread's heap allocations (interposes malloc in the test executable).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(

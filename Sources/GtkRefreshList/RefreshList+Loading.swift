@@ -22,7 +22,7 @@ extension RefreshList {
     }
 
     /// Runs `first` (which may perform effects), then every queued event, then renders once.
-    func drain(_ effects: [Effect], after event: Event?) {
+    func drain(_ effects: Effects, after event: Event?) {
         drain { perform(effects) }
     }
 
@@ -41,7 +41,7 @@ extension RefreshList {
         render()
     }
 
-    private func perform(_ effects: [Effect]) {
+    private func perform(_ effects: Effects) {
         for effect in effects {
             guard !isDisposed else { return }
             effectObserver?(effect)

@@ -20,6 +20,8 @@ do {
 
 let status = MainActor.assumeIsolated {
     MainLoopBridge.install()
-    return DemoApp(options: options).run()
+    // The app's signal handlers hold it weakly: keep it alive for the whole run.
+    let app = DemoApp(options: options)
+    return withExtendedLifetime(app) { app.run() }
 }
 exit(status)

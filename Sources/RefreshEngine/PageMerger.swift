@@ -5,11 +5,12 @@
 public enum PageMerger {
     /// Indices of `incoming` to append after rows whose identifiers are `existing`: every
     /// incoming row whose identifier is neither already shown nor repeated earlier in the page.
+    /// Costs O(page), whatever the size of `existing` (which is only read, never copied).
     public static func rowsToAppend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
-        var seen = existing
+        var seenInPage = Set<ID>(minimumCapacity: incoming.count)
         var keep: [Int] = []
         keep.reserveCapacity(incoming.count)
-        for (index, id) in incoming.enumerated() where seen.insert(id).inserted {
+        for (index, id) in incoming.enumerated() where !existing.contains(id) && seenInPage.insert(id).inserted {
             keep.append(index)
         }
         return keep

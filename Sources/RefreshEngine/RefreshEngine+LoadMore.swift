@@ -32,7 +32,7 @@ extension RefreshEngine {
     }
 
     /// Starts the next page when the bottom is within the load-more distance.
-    mutating func loadMoreIfNear(into effects: inout [Effect]) {
+    mutating func loadMoreIfNear(into effects: inout Effects) {
         guard case .idle = footerPhase, footerCanLoad, geometry.isKnown, awaitingLayoutUntil == nil,
             automaticLoadsInRow < configuration.maximumAutomaticPages
         else { return }
@@ -43,7 +43,7 @@ extension RefreshEngine {
     }
 
     /// An explicit request (Retry, keyboard, action) loads the next page from `idle` or `failed`.
-    mutating func requestLoadMore(into effects: inout [Effect]) {
+    mutating func requestLoadMore(into effects: inout Effects) {
         switch footerPhase {
         case .idle, .failed:
             // Loadable, if the list has a page and no refresh is running.
@@ -60,7 +60,7 @@ extension RefreshEngine {
         }
     }
 
-    private mutating func startLoadMore(into effects: inout [Effect]) {
+    private mutating func startLoadMore(into effects: inout Effects) {
         guard let currentPage else {
             assertionFailure("startLoadMore with no page loaded (footer \(footerPhase))")
             return
@@ -72,7 +72,7 @@ extension RefreshEngine {
         effects.append(.startLoadMore(token, page: page))
     }
 
-    mutating func completeLoadMore(_ token: OperationToken, _ outcome: Outcome, into effects: inout [Effect]) {
+    mutating func completeLoadMore(_ token: OperationToken, _ outcome: Outcome, into effects: inout Effects) {
         guard case .loading(let current, let page, _) = footerPhase, current == token else {
             counters.staleAnswers += 1
             return

@@ -2,7 +2,7 @@
 // what a release does. The three devices differ only in what may start a pull.
 
 extension RefreshEngine {
-    mutating func handlePull(_ input: PullInput, into effects: inout [Effect]) {
+    mutating func handlePull(_ input: PullInput, into effects: inout Effects) {
         let delta: Double
         switch input {
         case .wheel(let notches): delta = notches * configuration.wheelNotchDistance
@@ -55,7 +55,7 @@ extension RefreshEngine {
 
     /// Applies a new pull distance: back to idle at 0, armed at the threshold, and in
     /// threshold-crossing mode the refresh starts on the crossing itself.
-    private mutating func move(to pull: Pull, from previous: Double, into effects: inout [Effect]) {
+    private mutating func move(to pull: Pull, from previous: Double, into effects: inout Effects) {
         let threshold = configuration.pullThreshold
         if pull.distance <= 0 {
             headerPhase = .idle
@@ -70,14 +70,14 @@ extension RefreshEngine {
         }
     }
 
-    mutating func endPull(_ kind: PullKind, cancelled: Bool, into effects: inout [Effect]) {
+    mutating func endPull(_ kind: PullKind, cancelled: Bool, into effects: inout Effects) {
         guard let pull = headerPhase.pull, pull.kind == kind else { return }
         releasePull(cancelled: cancelled, into: &effects)
     }
 
     /// Ends the pull in progress: an armed pull released (not cancelled) refreshes; anything
     /// else collapses the header.
-    mutating func releasePull(cancelled: Bool, into effects: inout [Effect]) {
+    mutating func releasePull(cancelled: Bool, into effects: inout Effects) {
         switch headerPhase {
         case .armed:
             // Armed and let go: the refresh starts (threshold-crossing mode never rests here).

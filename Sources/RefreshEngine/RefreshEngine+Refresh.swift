@@ -10,7 +10,7 @@ extension RefreshEngine {
         }
     }
 
-    mutating func startRefresh(origin: RefreshOrigin, into effects: inout [Effect]) {
+    mutating func startRefresh(origin: RefreshOrigin, into effects: inout Effects) {
         assert(!isRefreshBusy, "startRefresh(\(origin)) while \(headerPhase)")
         // A refresh supersedes a page load: the page would belong to the old list.
         if case .loading(let token, _, _) = footerPhase {
@@ -28,7 +28,7 @@ extension RefreshEngine {
 
     mutating func completeRefresh(
         _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
-        into effects: inout [Effect]
+        into effects: inout Effects
     ) {
         guard case .refreshing(let current, let spinnerUntil, _) = headerPhase, current == token else {
             counters.staleAnswers += 1
@@ -61,7 +61,7 @@ extension RefreshEngine {
     }
 
     private mutating func acceptRefresh(
-        _ token: OperationToken, received: Int, exhausted: Bool, into effects: inout [Effect]
+        _ token: OperationToken, received: Int, exhausted: Bool, into effects: inout Effects
     ) {
         effects.append(.applyRefresh(token))
         currentPage = configuration.firstPage
@@ -74,7 +74,7 @@ extension RefreshEngine {
         received == 0 || received < configuration.pageSize || hasMore == false
     }
 
-    mutating func showResult(_ result: RefreshResult, from start: MonotonicInstant, into effects: inout [Effect]) {
+    mutating func showResult(_ result: RefreshResult, from start: MonotonicInstant, into effects: inout Effects) {
         headerPhase = .showingResult(result, until: start + configuration.resultDisplayTime)
         switch result {
         case .succeeded(let received): effects.append(.announce(.refreshed(receivedItems: received)))

@@ -28,6 +28,9 @@ public struct RefreshEngine: Hashable, Sendable {
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
     var requestedWakeUp: MonotonicInstant?
+    /// `nextWakeUp` as of the end of the last event, so an event with nothing due skips the
+    /// deadline check (state only changes inside `begin` and `handle`).
+    var pendingDeadline: MonotonicInstant?
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
     /// Whether the last pull input was taken by the pull (the host then stops the list from
@@ -47,24 +50,23 @@ public struct RefreshEngine: Hashable, Sendable {
     }
 
     /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh.
-    public mutating func begin(at instant: MonotonicInstant) -> [Effect] {
+    public mutating func begin(at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
-        var effects: [Effect] = []
+        var effects = Effects()
         if configuration.refreshOnStart {
             startRefresh(origin: .initial, into: &effects)
         }
-        fireDueDeadlines(into: &effects)
         requestWakeUpIfNeeded(into: &effects)
         return effects
     }
 
     /// Handles one event that happened at `instant` and returns what the host must do, in order.
     /// Deadlines that fell due by `instant` (wheel idle, spinner, result, watchdog) fire first.
-    public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> [Effect] {
+    public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
-        var effects: [Effect] = []
+        var effects = Effects()
         if case .tick = event { requestedWakeUp = nil }
-        fireDueDeadlines(into: &effects)
+        if let due = pendingDeadline, due <= now { fireDueDeadlines(into: &effects) }
         consumedLastInput = false
         switch event {
         case .geometry(let offset, let contentHeight, let viewportHeight):
@@ -113,7 +115,6 @@ public struct RefreshEngine: Hashable, Sendable {
         }
         // Deadlines the event itself made due (a zero display time, say) fire now, so the
         // state after every event is settled at `instant`.
-        fireDueDeadlines(into: &effects)
         requestWakeUpIfNeeded(into: &effects)
         return effects
     }
@@ -150,20 +151,27 @@ public struct RefreshEngine: Hashable, Sendable {
         return min(a, b)
     }
 
-    private mutating func requestWakeUpIfNeeded(into effects: inout [Effect]) {
-        let due = nextWakeUp
+    /// Fires whatever the event itself made due (a zero display time, say), so the state after
+    /// every event is settled at `now`, then asks the host for the next wake-up if it changed.
+    private mutating func requestWakeUpIfNeeded(into effects: inout Effects) {
+        var due = nextWakeUp
+        if let instant = due, instant <= now {
+            fireDueDeadlines(into: &effects)
+            due = nextWakeUp
+        }
+        pendingDeadline = due
         guard due != requestedWakeUp else { return }
         requestedWakeUp = due
         if let due { effects.append(.scheduleWakeUp(due)) }
     }
 
-    private mutating func fireDueDeadlines(into effects: inout [Effect]) {
+    private mutating func fireDueDeadlines(into effects: inout Effects) {
         while fireOneDeadline(into: &effects) {}
     }
 
     /// Fires the first deadline that is due, measured from the deadline itself rather than from
     /// a late tick, so a replay gives the same result whatever the host's timer jitter.
-    private mutating func fireOneDeadline(into effects: inout [Effect]) -> Bool {
+    private mutating func fireOneDeadline(into effects: inout Effects) -> Bool {
         switch headerPhase {
         case .idle:
             break  // nothing pending

@@ -36,9 +36,29 @@ final class AllocationTests: XCTestCase {
         }
         XCTAssertEqual(effectCount, 0, "the events chosen produce no effect")
         XCTAssertEqual(allocations, 0, "\(allocations) heap allocations over \(events.count) no-effect events")
-        // The counter works: an effect-producing event allocates its effect array.
+        // Effects are held inline too: starting a refresh (three effects) allocates nothing.
+        let starting = allocation_counter_thread_total()
+        let effects = engine.handle(.refreshRequested, at: MonotonicInstant(milliseconds: time + 1))
+        XCTAssertEqual(allocation_counter_thread_total() - starting, 0)
+        XCTAssertEqual(effects.count, 3)
+        // The counter works: an array does allocate.
         let check = allocation_counter_thread_total()
-        XCTAssertFalse(engine.handle(.refreshRequested, at: MonotonicInstant(milliseconds: time + 1)).isEmpty)
+        let array = Array(repeating: 7, count: Int.random(in: 10...20))
         XCTAssertGreaterThan(allocation_counter_thread_total(), check)
+        XCTAssertEqual(array.first, 7)
+    }
+
+    func testEffectsBeyondFourSpillInOrder() {
+        let tokens = (1...6).map { Effect.cancel(OperationToken(rawValue: $0)) }
+        var effects = Effects()
+        XCTAssertTrue(effects.isEmpty)
+        let literal: Effects = [tokens[0], tokens[1], tokens[2], tokens[3], tokens[4], tokens[5]]
+        for (index, effect) in literal.enumerated() { XCTAssertEqual(effect, tokens[index]) }
+        XCTAssertEqual(Array(literal), tokens)
+        XCTAssertEqual(literal.count, 6)
+        effects = [tokens[0]]
+        XCTAssertNotEqual(effects, literal)
+        XCTAssertEqual(Set([literal, literal]).count, 1)
+        XCTAssertEqual(effects.description, "[RefreshEngine.Effect.cancel(#1)]")
     }
 }

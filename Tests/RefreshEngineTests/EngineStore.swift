@@ -56,7 +56,7 @@ final class EngineStore {
         effects: [Effect]? = nil, file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Snapshot) -> Void = { _ in }
     ) {
-        let produced = engine.begin(at: now)
+        let produced = Array(engine.begin(at: now))
         check(produced, effects, update, file: file, line: line)
     }
 
@@ -67,7 +67,7 @@ final class EngineStore {
         file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
     ) -> [Effect] {
         if let ms { now = MonotonicInstant(milliseconds: ms) }
-        let produced = engine.handle(event, at: now)
+        let produced = Array(engine.handle(event, at: now))
         check(produced, effects, update, file: file, line: line)
         return produced
     }

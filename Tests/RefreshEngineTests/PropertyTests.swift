@@ -119,7 +119,7 @@ final class PropertyTests: XCTestCase {
             }
         }
 
-        mutating func apply(_ effects: [Effect], before: RefreshEngine, event: Event) {
+        mutating func apply(_ effects: Effects, before: RefreshEngine, event: Event) {
             events += 1
             let config = engine.configuration
             for effect in effects {

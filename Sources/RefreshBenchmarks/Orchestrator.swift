@@ -1,0 +1,170 @@
+// `refresh-bench all`: runs every benchmark, ours and its baseline interleaved in the same run,
+// each widget benchmark in its own process, then adds ratios, writes one JSON object per
+// metric to the output file and prints a table.
+
+import Foundation
+
+struct Sizes {
+    var engineEvents = 2_000_000
+    var engineRepeats = 9
+    var appendSizes = [1_000, 10_000, 100_000, 1_000_000]
+    var appends = 200
+    var scrollRows = 1_000_000
+    var scrollFrames = 600
+    var scrollRuns = 3
+    var launchRuns = 7
+    var rssRows = 1_000_000
+    var driftCycles = 10_000
+
+    static let smoke = Sizes(
+        engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
+        scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100)
+}
+
+enum Orchestrator {
+    static var me: String { URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path }
+
+    /// Runs a program to completion and returns its standard output.
+    static func output(_ executable: String, _ arguments: [String]) -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        do { try process.run() } catch {
+            fail("cannot run \(executable): \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { fail("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func metrics(_ text: String) -> [Metric] {
+        text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Metric.self, from: Data($0.utf8)) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("refresh-bench: \(message)\n".utf8))
+        exit(1)
+    }
+
+    /// Milliseconds from spawning `executable` to the first frame it reports.
+    static func launchMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let start = monotonicMicroseconds()
+        do { try process.run() } catch { fail("cannot run \(executable): \(error)") }
+        var text = ""
+        var firstFrame: Int64?
+        while firstFrame == nil {
+            let data = pipe.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.contains("first") {
+                let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                if let value = (object?["monotonicUs"] ?? object?["firstFrameUs"]) as? NSNumber { firstFrame = value.int64Value }
+            }
+        }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        guard let firstFrame else { fail("\(executable) reported no first frame") }
+        return Double(firstFrame - start) / 1_000
+    }
+
+    static func run(sizes: Sizes, output path: String, demo: String, baselines: String) {
+        var all: [Metric] = []
+        func record(_ metrics: [Metric]) {
+            all += metrics
+            for metric in metrics { FileHandle.standardError.write(Data("  \(metric.name) = \(format(metric.value)) \(metric.unit)\n".utf8)) }
+        }
+
+        FileHandle.standardError.write(Data("1. engine cost per event\n".utf8))
+        record(metrics(output(me, ["engine", "--events", "\(sizes.engineEvents)", "--repeats", "\(sizes.engineRepeats)"])))
+
+        FileHandle.standardError.write(Data("2. appending a page\n".utf8))
+        record(metrics(output(me, ["append", "--sizes", sizes.appendSizes.map(String.init).joined(separator: ","), "--appends", "\(sizes.appends)"])))
+
+        FileHandle.standardError.write(Data("3. scrolling\n".utf8))
+        var scroll: [Metric] = []
+        for _ in 0..<sizes.scrollRuns {
+            for mode in ["ours", "bare"] {
+                scroll += metrics(output(me, ["scroll", "--mode", mode, "--rows", "\(sizes.scrollRows)", "--frames", "\(sizes.scrollFrames)"]))
+            }
+        }
+        func medianOf(_ name: String) -> Double { median(scroll.filter { $0.name == name }.map(\.value)) }
+        let detail = scroll.first { $0.name == "scroll.ours.p95_ms" }?.detail
+        for stat in ["p50_ms", "p95_ms", "p99_ms"] {
+            let ours = medianOf("scroll.ours.\(stat)")
+            let bare = medianOf("scroll.bare.\(stat)")
+            let isGoal = stat == "p95_ms"
+            record([Metric(3, "scroll.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,
+                           goal: isGoal ? "≤ 1.1 × baseline" : nil, met: isGoal ? ours / bare <= 1.1 : nil,
+                           detail: "median of \(sizes.scrollRuns) interleaved runs each; \(detail ?? "")")])
+        }
+        let share = medianOf("scroll.ours.share_within_16.7ms")
+        let bareShare = medianOf("scroll.bare.share_within_16.7ms")
+        record([Metric(3, "scroll.share_within_16.7ms", share, "%", baseline: bareShare, ratio: share / bareShare,
+                       goal: "≥ 99 %", met: share >= 99)])
+
+        FileHandle.standardError.write(Data("4. launch to first frame\n".utf8))
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        let state = NSTemporaryDirectory() + "refresh-bench-state"
+        for _ in 0..<sizes.launchRuns {
+            ours.append(launchMilliseconds(demo, ["--trace"], environment: ["XDG_STATE_HOME": state]))
+            baseline.append(launchMilliseconds(baselines + "/launch-baseline", [], environment: [:]))
+        }
+        let launchRatio = median(ours) / median(baseline)
+        record([Metric(4, "launch.first_frame_ms", median(ours), "ms", baseline: median(baseline), ratio: launchRatio,
+                       goal: "≤ 1.3 × baseline", met: launchRatio <= 1.3,
+                       detail: "median of \(sizes.launchRuns) interleaved runs; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })")])
+
+        FileHandle.standardError.write(Data("5. memory\n".utf8))
+        let rss = metrics(output(me, ["rss", "--rows", "\(sizes.rssRows)"])).first?.value ?? .nan
+        let baselineRSS = Double(output(baselines + "/rss-baseline", ["\(sizes.rssRows)"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+        record([Metric(5, "memory.rss_\(sizes.rssRows)_rows_kib", rss, "KiB", baseline: baselineRSS, ratio: rss / baselineRSS,
+                       goal: "≤ 1.3 × baseline", met: rss / baselineRSS <= 1.3,
+                       detail: "baseline: GListStore of GtkStringObject in a GtkListView (C)")])
+        record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
+
+        // Every metric must have been produced, with a finite value (CI's smoke run checks this;
+        // it never judges the figures themselves).
+        var expected = ["engine.geometry.ns_per_event", "engine.wheel.ns_per_event", "engine.drag.ns_per_event",
+                        "engine.completions.ns_per_event", "engine.no_effect.allocations_per_event",
+                        "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.share_within_16.7ms",
+                        "launch.first_frame_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
+                        "memory.ours.drift_\(sizes.driftCycles)_cycles_mib"]
+        expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
+        expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
+        let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
+
+        let lines = all.map(\.json).joined(separator: "\n") + "\n"
+        do { try lines.write(toFile: path, atomically: true, encoding: .utf8) } catch { fail("cannot write \(path): \(error)") }
+        print(table(all))
+        print("results: \(path)")
+        if !missing.isEmpty { fail("metrics missing or not finite: \(missing.joined(separator: ", "))") }
+        print("all \(expected.count) metrics produced")
+    }
+
+    static func format(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "–" }
+        if abs(value) >= 100 { return String(format: "%.0f", value) }
+        if abs(value) >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+
+    static func table(_ metrics: [Metric]) -> String {
+        var lines = ["| # | metric | ours | baseline | ratio | goal | met |", "|---|---|---|---|---|---|---|"]
+        for metric in metrics {
+            let met = metric.met.map { $0 ? "yes" : "**no**" } ?? ""
+            lines.append("| \(metric.benchmark) | \(metric.name) | \(format(metric.value)) \(metric.unit) | \(format(metric.baseline)) | \(format(metric.ratio)) | \(metric.goal ?? "") | \(met) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,54 @@
+// refresh-bench: the benchmarks of BENCHMARKS.md. `all` runs everything (see
+// Tests/Benchmarks/run.sh); the other subcommands run one benchmark and print its metrics as
+// JSON lines.
+
+import CGtk
+import Foundation
+import GtkRefreshList
+
+let usage = """
+    Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--smoke]
+           refresh-bench engine|append|scroll|rss|drift [options]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst(2))
+guard let command = CommandLine.arguments.dropFirst().first else {
+    FileHandle.standardError.write(Data("\(usage)\n".utf8))
+    exit(2)
+}
+
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+@MainActor func number(_ name: String, _ fallback: Int) -> Int { option(name).flatMap(Int.init) ?? fallback }
+
+MainActor.assumeIsolated {
+    switch command {
+    case "all":
+        guard let output = option("--output"), let demo = option("--demo"), let baselines = option("--baselines") else {
+            FileHandle.standardError.write(Data("\(usage)\n".utf8))
+            exit(2)
+        }
+        Orchestrator.run(sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines)
+    case "engine":
+        EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9))
+    case "append":
+        Gtk.setUp()
+        let sizes = (option("--sizes") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+        AppendBench.run(sizes: sizes, appends: number("--appends", 200))
+    case "scroll":
+        Gtk.setUp()
+        ScrollBench.run(mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+    case "rss":
+        Gtk.setUp()
+        MemoryBench.rss(rows: number("--rows", 1_000_000))
+    case "drift":
+        Gtk.setUp()
+        MemoryBench.drift(cycles: number("--cycles", 10_000))
+    default:
+        FileHandle.standardError.write(Data("refresh-bench: unknown command '\(command)'\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
