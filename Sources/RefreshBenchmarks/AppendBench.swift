@@ -51,6 +51,24 @@ enum AppendBench {
         return median(samples)
     }
 
+    /// GTK's own floor: one splice appending 50 entries to a bare list view's model.
+    static func bareAppend(size: Int, appends: Int) -> Double {
+        let store = stringList(count: size)
+        let (scrolled, _) = bareListView(store)
+        let window = Gtk.window(scrolled)
+        defer { gtk_window_destroy(window.as(GtkWindow.self)) }
+        var count = size
+        var samples: [Double] = []
+        for _ in 0..<appends {
+            let start = monotonicMicroseconds()
+            splice(store, at: count, removing: 0, adding: pageSize)
+            samples.append(Double(monotonicMicroseconds() - start))
+            count += pageSize
+            _ = g_main_context_iteration(nil, 0)
+        }
+        return median(samples)
+    }
+
     static func run(sizes: [Int], appends: Int) {
         var ours: [Int: Double] = [:]
         var naive: [Int: Double] = [:]
@@ -58,6 +76,8 @@ enum AppendBench {
             // Interleaved: ours, then the baseline, at each size.
             ours[size] = Self.ours(size: size, appends: appends)
             naive[size] = Self.naive(size: size, appends: max(3, appends / 10))
+            emit(Metric(2, "append.bare_gtk.\(size)_rows.us_per_append", Self.bareAppend(size: size, appends: appends), "µs",
+                        detail: "GTK alone: one splice appending \(pageSize) entries to a bare GtkListView's GtkStringList"))
             emit(Metric(2, "append.ours.\(size)_rows.us_per_append", ours[size]!, "µs", baseline: naive[size],
                         ratio: ours[size]! / naive[size]!, detail: "median of \(appends) appends of \(pageSize) rows; baseline: whole-model rebuild"))
         }

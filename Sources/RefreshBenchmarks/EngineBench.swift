@@ -36,8 +36,9 @@ enum EngineBench {
         return [("geometry", geometry), ("wheel", wheel), ("drag", drag), ("completions", Array(completions.prefix(count)))]
     }
 
-    static func run(events count: Int, repeats: Int) {
-        for (name, events) in mixes(count) {
+    static func run(events count: Int, repeats: Int, only: String? = nil) {
+        for (name, events) in mixes(count) where only == nil || only == name {
+            let step: Int64 = name == "completions" ? 1_000 : 10
             var samples: [Double] = []
             var effects = 0
             for _ in 0..<repeats {
@@ -46,7 +47,7 @@ enum EngineBench {
                 var time: Int64 = 10_000
                 let start = ContinuousClock.now
                 for event in events {
-                    time &+= (name == "completions" ? 1_000 : 10)
+                    time &+= step
                     effects &+= engine.handle(event, at: MonotonicInstant(milliseconds: time)).count
                 }
                 let elapsed = ContinuousClock.now - start
@@ -57,6 +58,7 @@ enum EngineBench {
             emit(Metric(1, "engine.\(name).ns_per_event", value, "ns", goal: "≤ 50 ns", met: value <= 50,
                         detail: "\(events.count) events × \(repeats) runs, median; \(effects) effects per run"))
         }
+        if only != nil { return }
         // Allocations for events that produce no effect (geometry mid-list, drag, stale answers).
         var engine = loadedEngine()
         let quiet: [Event] = (0..<10_000).flatMap { index -> [Event] in

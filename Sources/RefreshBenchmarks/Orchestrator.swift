@@ -5,8 +5,8 @@
 import Foundation
 
 struct Sizes {
-    var engineEvents = 2_000_000
-    var engineRepeats = 9
+    var engineEvents = 500_000
+    var engineRepeats = 31
     var appendSizes = [1_000, 10_000, 100_000, 1_000_000]
     var appends = 200
     var scrollRows = 1_000_000

@@ -33,7 +33,7 @@ MainActor.assumeIsolated {
         }
         Orchestrator.run(sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines)
     case "engine":
-        EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9))
+        EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9), only: option("--mix"))
     case "append":
         Gtk.setUp()
         let sizes = (option("--sizes") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }

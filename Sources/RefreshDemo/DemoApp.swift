@@ -67,6 +67,7 @@ final class DemoApp {
             gtk_window_present(window?.as(GtkWindow.self))
             return
         }
+        tracer?.milestone("activate")
         Style.load()
         let window = gtk_application_window_new(application)!
         self.window = window
@@ -107,7 +108,9 @@ final class DemoApp {
                 }
             }
         }
+        tracer?.milestone("window-built")
         gtk_window_present(window.as(GtkWindow.self))
+        tracer?.milestone("presented")
         if let list { gtk_widget_grab_focus(list.listView) }
         if let directory = options.screenshotsDirectory {
             let script = ScreenshotScript(app: self, directory: directory)

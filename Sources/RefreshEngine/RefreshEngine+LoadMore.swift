@@ -33,11 +33,12 @@ extension RefreshEngine {
 
     /// Starts the next page when the bottom is within the load-more distance.
     mutating func loadMoreIfNear(into effects: inout Effects) {
-        guard case .idle = footerPhase, footerCanLoad, geometry.isKnown, awaitingLayoutUntil == nil,
+        // The distance fails first on almost every scroll frame, so it is checked first.
+        let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
+        guard geometry.isKnown, geometry.distanceToBottom <= distance else { return }
+        guard case .idle = footerPhase, footerCanLoad, awaitingLayoutUntil == nil,
             automaticLoadsInRow < configuration.maximumAutomaticPages
         else { return }
-        let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
-        guard geometry.distanceToBottom <= distance else { return }
         automaticLoadsInRow += 1
         startLoadMore(into: &effects)
     }
