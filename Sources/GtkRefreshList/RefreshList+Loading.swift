@@ -9,6 +9,7 @@ import RefreshEngine
 
 /// The error a refresh or page fails with when no loader was given.
 public struct MissingLoaderError: Error, CustomStringConvertible {
+    /// Which loader is missing.
     public let description: String
 }
 

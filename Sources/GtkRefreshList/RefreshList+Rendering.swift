@@ -130,10 +130,14 @@ extension RefreshList {
     public var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
     /// The header's visible height as laid out now (px).
     public var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
-    /// The widgets tests and inspectors look at.
+    /// The header's status box (accessible role `status`).
     public var headerWidget: WidgetPointer { parts.header }
+    /// The footer sentinel's status box (accessible role `status`).
     public var footerWidget: WidgetPointer { parts.footer }
+    /// The drawn arrow (accessible role `presentation`).
     public var arrowWidget: WidgetPointer { parts.arrow }
+    /// The revealer that opens and closes the header.
     public var revealerWidget: WidgetPointer { parts.revealer }
+    /// The footer's Load more / Retry button.
     public var retryButton: WidgetPointer { parts.footerButton }
 }

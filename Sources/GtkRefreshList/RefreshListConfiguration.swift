@@ -40,14 +40,23 @@ public enum RefreshMerge: Hashable, Sendable {
 /// The texts the header and footer show. Defaults are English source strings, translated
 /// through gettext's `refresh-list` domain.
 public struct RefreshListTexts: Hashable, Sendable {
+    /// Header title while pulling.
     public var pullToRefresh = localized("Pull to refresh")
+    /// Header title when armed.
     public var releaseToRefresh = localized("Release to refresh")
+    /// Header title while refreshing.
     public var refreshing = localized("Refreshing…")
+    /// Header title after a success.
     public var refreshed = localized("Refreshed")
+    /// Header title after a failure.
     public var refreshFailed = localized("Refresh failed")
+    /// Footer text while a page loads.
     public var loadingMore = localized("Loading more…")
+    /// Footer text after the last page.
     public var noMoreItems = localized("No more items")
+    /// Footer text after a failed page.
     public var loadFailed = localized("Couldn't load more")
+    /// The footer button after a failed page.
     public var retry = localized("Retry")
     /// Shown when no refresh ever succeeded.
     public var neverUpdated = localized("Not updated yet")

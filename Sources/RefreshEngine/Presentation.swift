@@ -99,9 +99,13 @@ public struct Counters: Hashable, Sendable {
 
 /// The whole observable state at once, so a test can compare it in one assertion.
 public struct Snapshot: Hashable, Sendable {
+    /// What the header shows.
     public var header: HeaderPresentation
+    /// What the footer shows.
     public var footer: FooterState
+    /// The paging position.
     public var paging: Paging
+    /// The operation waiting for an answer, if any.
     public var inFlight: InFlight?
 
     /// Creates a snapshot.
