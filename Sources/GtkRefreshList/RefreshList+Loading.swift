@@ -142,11 +142,11 @@ extension RefreshList {
             text = String(format: translatePlural(
                 "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
             region = parts.header
-        case .refreshFailed(let message):
-            text = configuration.texts.refreshFailed + ": " + message
+        case .refreshFailed:
+            text = configuration.texts.refreshFailed + (engine.failureMessage.map { ": " + $0 } ?? "")
             region = parts.header
-        case .loadFailed(let message):
-            text = configuration.texts.loadFailed + ": " + message
+        case .loadFailed:
+            text = configuration.texts.loadFailed + (engine.footerFailureMessage.map { ": " + $0 } ?? "")
             region = parts.footer
         case .noMoreItems:
             text = configuration.texts.noMoreItems

@@ -92,12 +92,13 @@ public enum Event: Hashable, Sendable {
     case itemsShown(Int)
 }
 
-/// Announcements for screen readers (and the trace).
+/// Announcements for screen readers (and the trace). Failure messages are read from the
+/// engine (`failureMessage`, `footerFailureMessage`), which keeps effects trivially copyable.
 public enum Announcement: Hashable, Sendable {
     case refreshStarted
     case refreshed(receivedItems: Int)
-    case refreshFailed(message: String)
-    case loadFailed(message: String)
+    case refreshFailed
+    case loadFailed
     case noMoreItems
 }
 

@@ -48,7 +48,8 @@ extension RefreshEngine {
         switch footerPhase {
         case .idle, .failed:
             // Loadable, if the list has a page and no refresh is running.
-            guard footerCanLoad || (footerPhase == .failed && !footerHiddenByHost && !isRefreshBusy) else {
+            let failed = if case .failed = footerPhase { true } else { false }
+            guard footerCanLoad || (failed && !footerHiddenByHost && !isRefreshBusy) else {
                 counters.ignoredRequests += 1
                 return
             }
@@ -95,8 +96,8 @@ extension RefreshEngine {
             effects.append(.announce(.noMoreItems))
         case .failure(let message):
             // Waits for an explicit retry; never retries by itself.
-            footerPhase = .failed
-            effects.append(.announce(.loadFailed(message: message)))
+            footerPhase = .failed(message: message)
+            effects.append(.announce(.loadFailed))
         }
         loadMoreIfNear(into: &effects)
     }

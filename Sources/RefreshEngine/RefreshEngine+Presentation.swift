@@ -74,6 +74,12 @@ extension RefreshEngine {
         Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight)
     }
 
+    /// The message of the failed page, while the footer shows the failure.
+    public var footerFailureMessage: String? {
+        if case .failed(let message) = footerPhase { return message }
+        return nil
+    }
+
     /// The message of the failure on show, if the header shows one.
     public var failureMessage: String? {
         if case .showingResult(.failed(let message), _) = headerPhase { return message }

@@ -78,7 +78,7 @@ extension RefreshEngine {
         headerPhase = .showingResult(result, until: start + configuration.resultDisplayTime)
         switch result {
         case .succeeded(let received): effects.append(.announce(.refreshed(receivedItems: received)))
-        case .failed(let message): effects.append(.announce(.refreshFailed(message: message)))
+        case .failed: effects.append(.announce(.refreshFailed))
         }
     }
 }

@@ -38,7 +38,7 @@ enum HeaderPhase: Hashable, Sendable {
 enum FooterPhase: Hashable, Sendable {
     case idle
     case loading(OperationToken, page: Int, deadline: MonotonicInstant)
-    case failed
+    case failed(message: String)
     case exhausted
 }
 

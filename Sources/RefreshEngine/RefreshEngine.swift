@@ -213,8 +213,8 @@ public struct RefreshEngine: Hashable, Sendable {
             // The watchdog for a page.
             if deadline <= now {
                 effects.append(.cancel(token))
-                footerPhase = .failed
-                effects.append(.announce(.loadFailed(message: "timed out")))
+                footerPhase = .failed(message: "timed out")
+                effects.append(.announce(.loadFailed))
                 return true
             }
         }

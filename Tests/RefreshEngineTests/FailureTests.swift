@@ -13,11 +13,12 @@ final class FailureTests: XCTestCase {
         }
         store.send(
             .loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200,
-            effects: [.announce(.loadFailed(message: "503"))]
+            effects: [.announce(.loadFailed)]
         ) {
             $0.footer = .failed
             $0.inFlight = nil
         }
+        XCTAssertEqual(store.engine.footerFailureMessage, "503")
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         store.send(.edgeOvershot(.bottom), at: 1_310, effects: [])
         store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(31_400))]) {
@@ -65,7 +66,7 @@ final class FailureTests: XCTestCase {
         let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
         store.send(
             .refreshCompleted(token(3), .failure(message: "offline"), wallClock: later), at: 2_000,
-            effects: [.announce(.refreshFailed(message: "offline")), .scheduleWakeUp(at(2_600))]
+            effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_600))]
         ) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
@@ -84,7 +85,7 @@ final class FailureTests: XCTestCase {
         store.send(.tick, at: 29_999, effects: [.scheduleWakeUp(at(30_000))])
         store.send(
             .tick, at: 30_000,
-            effects: [.cancel(token(1)), .announce(.refreshFailed(message: "timed out")), .scheduleWakeUp(at(30_600))]
+            effects: [.cancel(token(1)), .announce(.refreshFailed), .scheduleWakeUp(at(30_600))]
         ) {
             $0.header = Header.failed()
             $0.inFlight = nil
@@ -101,11 +102,12 @@ final class FailureTests: XCTestCase {
             $0.inFlight = .loadMore(token(2), page: 2)
         }
         store.send(
-            .tick, at: 31_000, effects: [.cancel(token(2)), .announce(.loadFailed(message: "timed out"))]
+            .tick, at: 31_000, effects: [.cancel(token(2)), .announce(.loadFailed)]
         ) {
             $0.footer = .failed
             $0.inFlight = nil
         }
+        XCTAssertEqual(store.engine.footerFailureMessage, "timed out")
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: [])
     }
 
