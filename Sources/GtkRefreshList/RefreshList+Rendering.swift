@@ -15,6 +15,7 @@ struct RenderedState {
     var lastUpdatedShown = false
     var indicator = ""
     var footer: FooterState?
+    var tooltip: String?
 }
 
 extension RefreshList {
@@ -77,7 +78,11 @@ extension RefreshList {
             gtk_label_set_text(parts.titleLabel.opaque, title)
             rendered.title = title
         }
-        gtk_widget_set_tooltip_text(parts.header, engine.failureMessage)
+        let tooltip = engine.failureMessage
+        if tooltip != rendered.tooltip {
+            gtk_widget_set_tooltip_text(parts.header, tooltip)
+            rendered.tooltip = tooltip
+        }
         // Relative times age: recompute whenever the header opens or the instant changes.
         let opening = previous == .idle || previous == nil
         if header.lastUpdated != rendered.lastUpdated || !rendered.lastUpdatedShown || (opening && header.state != .idle) {
