@@ -8,7 +8,9 @@ import RefreshEngine
 import XCTest
 
 final class HeaderMotionTests: XCTestCase {
-    @MainActor private static func closingTime(animations: Bool) throws -> Double {
+    /// The header heights seen, frame by frame, from the moment the engine goes idle until the
+    /// header is closed. Frame-based, not time-based, so a slow machine can't fail it.
+    @MainActor private static func closingHeights(animations: Bool) throws -> (heights: [Int], duration: guint) {
         cgtk_set_enable_animations(animations.gboolean)
         defer { cgtk_set_enable_animations(1) }
         // Long enough for the header to have slid fully open before it closes.
@@ -20,26 +22,33 @@ final class HeaderMotionTests: XCTestCase {
         defer { GtkTest.destroy(window) }
         list.start()
         XCTAssertTrue(GtkTest.pump { list.engine.header.state == .succeeded })
-        GtkTest.pump(for: 0.05)
-        XCTAssertEqual(list.headerAllocatedHeight, 64)
+        XCTAssertTrue(GtkTest.pump { list.headerAllocatedHeight == 64 })
         XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
-        let closing = Date()
-        XCTAssertTrue(GtkTest.pump(timeout: 2) { list.headerAllocatedHeight == 0 })
-        return Date().timeIntervalSince(closing)
+        let duration = gtk_revealer_get_transition_duration(list.revealerWidget.opaque)
+        var heights: [Int] = []
+        let clock = gtk_widget_get_frame_clock(window)!
+        let connections = SignalConnections()
+        connections.onVoid(gpointer(clock), "after-paint") { heights.append(list.headerAllocatedHeight) }
+        XCTAssertTrue(GtkTest.pump(timeout: 10) { heights.last == 0 })
+        connections.disconnectAll()
+        return (heights, duration)
     }
 
     func testTheHeaderAnimatesClosedWithinAQuarterSecond() throws {
         try onMainActor {
-            let seconds = try Self.closingTime(animations: true)
-            XCTAssertGreaterThan(seconds, 0.05, "it animates")
-            XCTAssertLessThan(seconds, 0.4, "it closes within the 200 ms transition (plus a frame or two)")
+            let (heights, duration) = try Self.closingHeights(animations: true)
+            XCTAssertLessThanOrEqual(duration, 250, "the collapse transition lasts at most 250 ms")
+            XCTAssertGreaterThan(duration, 0)
+            XCTAssertTrue(heights.contains { $0 > 0 && $0 < 64 }, "it passes through intermediate heights: \(heights)")
+            XCTAssertEqual(heights, heights.sorted(by: >), "it only closes")
         }
     }
 
     func testTheHeaderSnapsClosedWithoutAnimations() throws {
         try onMainActor {
-            let seconds = try Self.closingTime(animations: false)
-            XCTAssertLessThan(seconds, 0.05, "no animation")
+            let (heights, _) = try Self.closingHeights(animations: false)
+            XCTAssertFalse(heights.contains { $0 > 0 && $0 < 64 }, "no intermediate heights: \(heights)")
+            XCTAssertEqual(heights.last, 0)
         }
     }
 

@@ -38,7 +38,8 @@ final class MainLoopBridgeTests: XCTestCase {
             while Date().timeIntervalSince(start) < 0.3 {
                 if g_main_context_iteration(nil, 0) != 0 { dispatched += 1 } else { usleep(2_000) }
             }
-            XCTAssertLessThan(dispatched, 30, "the bridge's source keeps firing with nothing to run")
+            // A spinning source dispatches tens of thousands of times here; other sources a handful.
+            XCTAssertLessThan(dispatched, 300, "the bridge's source keeps firing with nothing to run")
         }
     }
 }
