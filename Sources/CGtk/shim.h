@@ -25,11 +25,6 @@ static inline void cgtk_accessible_set_string(GtkWidget *widget, GtkAccessiblePr
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);
 }
 
-/// Sets the hidden accessible state (variadic in C).
-static inline void cgtk_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
-    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
-}
-
 /// Sets the busy accessible state (variadic in C).
 static inline void cgtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
@@ -66,4 +61,3 @@ static inline void cgtk_set_enable_animations(gboolean enabled) {
 /// The type macros GTK defines for its classes, as functions.
 static inline GType cgtk_type_box(void) { return GTK_TYPE_BOX; }
 static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
-static inline GType cgtk_type_label(void) { return GTK_TYPE_LABEL; }

@@ -34,10 +34,3 @@ extension Bool {
     var gboolean: gboolean { self ? 1 : 0 }
 }
 
-/// Runs `body` with C strings for `strings`, kept alive for the call.
-func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    defer { pointers.forEach { free($0) } }
-    pointers.append(nil)
-    return body(pointers.map { UnsafePointer($0) })
-}

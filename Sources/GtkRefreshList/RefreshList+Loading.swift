@@ -22,11 +22,12 @@ extension RefreshList {
         drain { }
     }
 
-    /// Runs `first` (which may perform effects), then every queued event, then renders once.
-    func drain(_ effects: Effects, after event: Event?) {
+    /// Carries out `effects` (the engine's answer to `begin`), then every queued event, then renders.
+    func drain(_ effects: Effects) {
         drain { perform(effects) }
     }
 
+    /// Runs `first` (which may perform effects), then every queued event, then renders once.
     private func drain(_ first: () -> Void) {
         isDraining = true
         first()

@@ -7,7 +7,6 @@ import RefreshEngine
 /// What was last rendered, to skip unchanged properties.
 struct RenderedState {
     var headerState: HeaderState?
-    var headerVisible = true
     var height = -1
     var arrowDegrees = -1.0
     var title = ""
@@ -47,7 +46,6 @@ extension RefreshList {
             gtk_revealer_set_transition_duration(revealer, Parts.collapseMilliseconds)
             gtk_revealer_set_reveal_child(revealer, 0)
         }
-        rendered.headerVisible = header.isVisible
         // While the header slides closed it keeps showing what it showed (the result), and is
         // reset to its idle look once closed (the revealer's child-revealed notification).
         if header.state == .idle, gtk_revealer_get_child_revealed(revealer) != 0 {

@@ -141,7 +141,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
-        drain(engine.begin(at: Self.monotonicNow()), after: nil)
+        drain(engine.begin(at: Self.monotonicNow()))
     }
 
     /// Sends an engine event as if it came from this list's own input: for hosts with input
