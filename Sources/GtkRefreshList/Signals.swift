@@ -77,12 +77,7 @@ public final class SignalConnections {
 
     /// `void handler(GObject *self, GParamSpec *pspec, gpointer user_data)`: notify::property.
     public func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
-        typealias Closure = @MainActor () -> Void
-        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
-            let closure = ClosureBox<Closure>.closure(from: data)
-            MainActor.assumeIsolated { closure() }
-        }
-        connect(instance, "notify::\(property)", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        ignoringArgument(instance, "notify::\(property)", handler)
     }
 
     /// `void handler(GtkScrolledWindow *self, GtkPositionType pos, gpointer user_data)`:
@@ -119,22 +114,23 @@ public final class SignalConnections {
 
     /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
     public func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+        ignoringArgument(instance, signal, handler)
+    }
+
+    /// `void handler(GSimpleAction *self, GVariant *parameter, gpointer user_data)`: activate.
+    public func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
+        ignoringArgument(action, "activate", handler)
+    }
+
+    /// `void handler(GObject *self, <pointer> argument, gpointer user_data)` where the argument
+    /// (a GParamSpec, a GdkEventSequence, a GVariant) is not needed.
+    private func ignoringArgument(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure() }
         }
         connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
-    }
-
-    /// `void handler(GSimpleAction *self, GVariant *parameter, gpointer user_data)`: activate.
-    public func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
-        typealias Closure = @MainActor () -> Void
-        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, _, data in
-            let closure = ClosureBox<Closure>.closure(from: data)
-            MainActor.assumeIsolated { closure() }
-        }
-        connect(action, "activate", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
     }
 
     /// `void handler(GtkListItemFactory *self, GtkListItem *item, gpointer user_data)`:
