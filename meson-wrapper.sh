@@ -25,9 +25,8 @@ done
 [ -n "$source" ] && [ -n "$scratch" ] && [ -n "$output" ] || usage
 case "$configuration" in debug|release) ;; *) usage ;; esac
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    PATH="/opt/swift/usr/bin:$PATH"
-fi
+. "$source/data/setup-debian.sh"
+use_swift
 
 swift build --package-path "$source" --scratch-path "$scratch" -c "$configuration" --product refresh-demo
 bin="$(swift build --package-path "$source" --scratch-path "$scratch" -c "$configuration" --show-bin-path)"

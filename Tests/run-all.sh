@@ -4,22 +4,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-packages="libgtk-4-dev xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core gettext meson ninja-build desktop-file-utils appstream pkg-config"
-missing=""
-for package in $packages; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
-done
-if [ -n "$missing" ]; then
-    echo "installing:$missing"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
-fi
-
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    PATH="/opt/swift/usr/bin:$PATH"
-fi
+. data/setup-debian.sh
+ensure_debian_packages libgtk-4-dev xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
+    gettext meson ninja-build desktop-file-utils appstream pkg-config
+use_swift
 
 if [ -z "${DISPLAY:-}" ]; then
     xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"

@@ -6,22 +6,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+. data/setup-debian.sh
 packages="libgtk-4-dev gettext pkg-config dbus-daemon"
 [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || packages="$packages xvfb xauth"
-missing=""
-for package in $packages; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
-done
-if [ -n "$missing" ]; then
-    echo "installing:$missing"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
-fi
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    PATH="/opt/swift/usr/bin:$PATH"
-fi
+ensure_debian_packages $packages
+use_swift
 
 swift build --product refresh-demo
 bin="$(swift build --show-bin-path)"

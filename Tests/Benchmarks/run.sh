@@ -16,9 +16,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    PATH="/opt/swift/usr/bin:$PATH"
-fi
+. data/setup-debian.sh
+use_swift
 
 swift build -c "$configuration" --product refresh-bench
 swift build -c "$configuration" --product refresh-demo
