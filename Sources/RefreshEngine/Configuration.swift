@@ -41,6 +41,12 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var wheelNotchDistance: Double
     /// A wheel has no release: this long (ms) without a wheel event counts as one. Default 250.
     public var wheelIdleInterval: Milliseconds
+    /// A touchpad pull with no input for this long (ms) counts as released, for compositors,
+    /// drivers and devices whose scroll-end never arrives (mutter 43's virtual pointer, X11
+    /// XI2 smooth scrolling). A delivered scroll-end still releases at once. Default 500: well
+    /// above the gap between touchpad frames (≤ 20 ms while the fingers move), short enough
+    /// that a lost stop feels like a slightly late release rather than a stuck header.
+    public var touchpadIdleInterval: Milliseconds
     /// The spinner shows at least this long (ms) so a fast answer doesn't flicker. Default 400.
     public var minimumSpinnerTime: Milliseconds
     /// How long (ms) "refreshed" or "refresh failed" shows before the header collapses. Default 600.
@@ -72,6 +78,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         triggerMode: TriggerMode = .onRelease,
         wheelNotchDistance: Double = 24,
         wheelIdleInterval: Milliseconds = 250,
+        touchpadIdleInterval: Milliseconds = 500,
         minimumSpinnerTime: Milliseconds = 400,
         resultDisplayTime: Milliseconds = 600,
         operationTimeout: Milliseconds = 30_000,
@@ -88,6 +95,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.triggerMode = triggerMode
         self.wheelNotchDistance = wheelNotchDistance
         self.wheelIdleInterval = wheelIdleInterval
+        self.touchpadIdleInterval = touchpadIdleInterval
         self.minimumSpinnerTime = minimumSpinnerTime
         self.resultDisplayTime = resultDisplayTime
         self.operationTimeout = operationTimeout
@@ -122,6 +130,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(
             wheelNotchDistance.isFinite && wheelNotchDistance > 0, "wheelNotchDistance", "a finite distance > 0 px")
         try require(wheelIdleInterval > 0, "wheelIdleInterval", "a duration > 0 ms")
+        try require(touchpadIdleInterval > 0, "touchpadIdleInterval", "a duration > 0 ms")
         try require(minimumSpinnerTime >= 0, "minimumSpinnerTime", "a duration ≥ 0 ms")
         try require(resultDisplayTime >= 0, "resultDisplayTime", "a duration ≥ 0 ms")
         try require(operationTimeout > 0, "operationTimeout", "a duration > 0 ms")

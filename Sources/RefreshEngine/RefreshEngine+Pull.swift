@@ -18,8 +18,7 @@ extension RefreshEngine {
                 counters.ignoredPulls += 1
                 return
             }
-            let pull = Pull(
-                distance: delta, kind: input.kind, lastWheelAt: input.kind == .wheel ? now : nil)
+            let pull = Pull(distance: delta, kind: input.kind, lastInputAt: now)
             consumedLastInput = true
             move(to: pull, from: 0, into: &effects)
         case .pulling(var pull), .armed(var pull):
@@ -27,7 +26,7 @@ extension RefreshEngine {
             guard pull.kind == input.kind else { counters.ignoredPulls += 1; return }
             let previous = pull.distance
             pull.distance = max(0, previous + delta)
-            if input.kind == .wheel { pull.lastWheelAt = now }
+            pull.lastInputAt = now
             consumedLastInput = true
             move(to: pull, from: previous, into: &effects)
         case .refreshing, .holdingSpinner, .showingResult:

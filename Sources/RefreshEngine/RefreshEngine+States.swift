@@ -12,8 +12,19 @@ struct Pull: Hashable, Sendable {
     var distance: Double
     /// The device that started it; other devices cannot take it over.
     var kind: PullKind
-    /// The last wheel notch, for the idle-release deadline (wheel pulls only).
-    var lastWheelAt: MonotonicInstant?
+    /// The last input the pull took, for the idle release of devices that may never report
+    /// one (a wheel has no release; a touchpad's scroll-end can be lost).
+    var lastInputAt: MonotonicInstant
+
+    /// When silence counts as a release, `nil` for a drag: a held button is a deliberate hold,
+    /// and GTK always ends a drag (release, or cancel when the grab is lost).
+    func releaseDeadline(_ configuration: RefreshConfiguration) -> MonotonicInstant? {
+        switch kind {
+        case .wheel: lastInputAt + configuration.wheelIdleInterval
+        case .touchpad: lastInputAt + configuration.touchpadIdleInterval
+        case .drag: nil
+        }
+    }
 }
 
 enum HeaderPhase: Hashable, Sendable {

@@ -131,8 +131,8 @@ public struct RefreshEngine: Hashable, Sendable {
         var earliest: MonotonicInstant?
         switch headerPhase {
         case .idle: break  // nothing pending
-        case .pulling(let pull), .armed(let pull):  // a wheel pull ends when the wheel goes idle
-            earliest = Self.earlier(earliest, pull.lastWheelAt.map { $0 + configuration.wheelIdleInterval })
+        case .pulling(let pull), .armed(let pull):  // a wheel or touchpad pull ends when it goes idle
+            earliest = Self.earlier(earliest, pull.releaseDeadline(configuration))
         case .refreshing(_, _, let deadline):  // the watchdog
             earliest = Self.earlier(earliest, deadline)
         case .holdingSpinner(_, let until), .showingResult(_, let until):  // the next display step
@@ -176,8 +176,9 @@ public struct RefreshEngine: Hashable, Sendable {
         case .idle:
             break  // nothing pending
         case .pulling(let pull), .armed(let pull):
-            // A wheel has no release; silence for the idle interval is one.
-            if let last = pull.lastWheelAt, last + configuration.wheelIdleInterval <= now {
+            // A wheel has no release and a touchpad's can be lost; silence for the idle
+            // interval is one.
+            if let deadline = pull.releaseDeadline(configuration), deadline <= now {
                 releasePull(cancelled: false, into: &effects)
                 return true
             }

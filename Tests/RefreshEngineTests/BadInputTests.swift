@@ -56,6 +56,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(field { try RefreshConfiguration(refreshingHeaderHeight: 0) }, "refreshingHeaderHeight")
         XCTAssertEqual(field { try RefreshConfiguration(wheelNotchDistance: -1) }, "wheelNotchDistance")
         XCTAssertEqual(field { try RefreshConfiguration(wheelIdleInterval: 0) }, "wheelIdleInterval")
+        XCTAssertEqual(field { try RefreshConfiguration(touchpadIdleInterval: 0) }, "touchpadIdleInterval")
         XCTAssertEqual(field { try RefreshConfiguration(minimumSpinnerTime: -1) }, "minimumSpinnerTime")
         XCTAssertEqual(field { try RefreshConfiguration(resultDisplayTime: -1) }, "resultDisplayTime")
         XCTAssertEqual(field { try RefreshConfiguration(operationTimeout: 0) }, "operationTimeout")

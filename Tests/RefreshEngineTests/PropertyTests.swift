@@ -29,6 +29,8 @@ final class PropertyTests: XCTestCase {
         var scheduled: Int64?
         var contentHeight = 0.0
         var events = 0
+        /// When the open pull last took an input.
+        var lastPullInputAt: Int64?
 
         init(configuration: RefreshConfiguration, seed: UInt64) {
             engine = try! RefreshEngine(configuration: configuration)
@@ -50,7 +52,16 @@ final class PropertyTests: XCTestCase {
                 if chance(0.005) { return .geometry(offset: .nan, contentHeight: contentHeight, viewportHeight: viewport) }
                 return .geometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewport)
             case 14..<28: return .pull(.wheel(notches: chance(0.8) ? 1 : -1))
-            case 28..<36: return .pull(.touchpad(distance: chance(0.01) ? .infinity : double(-20...40)))
+            case 28..<32: return .pull(.touchpad(distance: chance(0.01) ? .infinity : double(-20...40)))
+            case 32..<36:
+                // Whatever a toolkit reports, classified by the engine.
+                let motion: ScrollSample.Motion = switch int(0...2) {
+                case 0: .notches(chance(0.8) ? -1 : 1)
+                case 1: .wheelUnits(double(-1...0.5))
+                default: .pixels(double(-30...15))
+                }
+                let source = ScrollSample.Source.allCases[int(0...3)]
+                return .pull(engine.pullInput(for: ScrollSample(motion, source: source)))
             case 36..<44: return .pull(.drag(distance: double(-20...40)))
             case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
             case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
@@ -164,6 +175,16 @@ final class PropertyTests: XCTestCase {
             // Every operation ends: nothing outlives its watchdog.
             for (token, op) in outstanding {
                 XCTAssertLessThan(now - op.startedAt, config.operationTimeout, "\(token) outlived its watchdog")
+            }
+            // No wheel or touchpad pull stays open longer than its idle interval after its last
+            // input (a wheel has no release, a touchpad's stop can be lost); a drag is held.
+            if case .pull = event, engine.consumedLastInput { lastPullInputAt = now }
+            if let kind = engine.pullKind, let last = lastPullInputAt {
+                switch kind {
+                case .wheel: XCTAssertLessThan(now - last, config.wheelIdleInterval, "wheel pull stuck open after \(event)")
+                case .touchpad: XCTAssertLessThan(now - last, config.touchpadIdleInterval, "touchpad pull stuck open after \(event)")
+                case .drag: break
+                }
             }
             // The header returns to idle within the spinner and result times after the answer.
             let header = engine.header

@@ -10,10 +10,11 @@ final class TouchpadAndDragPullTests: XCTestCase {
     func testTouchpadPixelsAccumulateAndScrollEndReleases() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
+        // Each movement moves the idle-release deadline (the stop may never come).
+        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
-        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
+        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: [.scheduleWakeUp(at(1_620))]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130) {
