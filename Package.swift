@@ -23,14 +23,17 @@ let package = Package(
         .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GtkRefreshListTests",
-            dependencies: ["GtkRefreshList", "CGtk", "RefreshEngine", "AllocationCounter"],
+            dependencies: ["GtkRefreshList", "CGtk", "RefreshEngine", "AllocationCounter", "WaylandSupport"],
             swiftSettings: swiftSettings
         ),
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine"], swiftSettings: swiftSettings),
+            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine", "WaylandSupport"],
+            swiftSettings: swiftSettings),
+        // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
+        .target(name: "WaylandSupport", path: "Tests/WaylandSupport", swiftSettings: swiftSettings),
         // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
         .executableTarget(
             name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],

@@ -28,7 +28,7 @@ extension RefreshList {
         parts.scrollController = scroll
         connections.onScroll(gpointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
-            return self.handleScroll(dy: dy, unit: gtk_event_controller_scroll_get_unit(scroll))
+            return self.handleScroll(Self.scrollSample(of: scroll, dy: dy))
         }
         connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self] in self?.send(.gestureBegan(.touchpad)) }
         connections.onVoid(gpointer(scroll), "scroll-end") { [weak self] in
@@ -62,15 +62,36 @@ extension RefreshList {
         }
     }
 
-    /// Feeds one scroll event to the engine and reports whether the pull took it.
-    func handleScroll(dy: Double, unit: GdkScrollUnit) -> Bool {
-        // GTK's dy grows downward; a pull opens upward.
-        if unit == GDK_SCROLL_UNIT_WHEEL {
-            send(.pull(.wheel(notches: -dy)))
-        } else {
-            send(.pull(.touchpad(distance: -dy)))
-        }
+    /// Feeds one scroll event to the engine, which decides what kind of pull it is, and reports
+    /// whether the pull took it.
+    func handleScroll(_ sample: ScrollSample) -> Bool {
+        send(.pull(engine.pullInput(for: sample)))
         return engine.consumedLastInput
+    }
+
+    /// What GTK reported about the scroll event being handled: discrete or smooth, in which unit,
+    /// from which device class (X11 and Wayland report the same device differently).
+    static func scrollSample(of controller: OpaquePointer, dy: Double) -> ScrollSample {
+        let unit = gtk_event_controller_scroll_get_unit(controller)
+        guard let event = gtk_event_controller_get_current_event(controller) else {
+            return scrollSample(dy: dy, unit: unit, isSmooth: true, source: nil)
+        }
+        let isSmooth = gdk_scroll_event_get_direction(event) == GDK_SCROLL_SMOOTH
+        let source = gdk_event_get_device(event).map { gdk_device_get_source($0) }
+        return scrollSample(dy: dy, unit: unit, isSmooth: isSmooth, source: source)
+    }
+
+    static func scrollSample(dy: Double, unit: GdkScrollUnit, isSmooth: Bool, source: GdkInputSource?) -> ScrollSample {
+        let motion: ScrollSample.Motion =
+            if !isSmooth { .notches(dy) } else if unit == GDK_SCROLL_UNIT_WHEEL { .wheelUnits(dy) } else { .pixels(dy) }
+        let device: ScrollSample.Source =
+            switch source {
+            case GDK_SOURCE_MOUSE: .mouse
+            case GDK_SOURCE_TOUCHPAD: .touchpad
+            case GDK_SOURCE_TRACKPOINT: .trackpoint
+            default: .unknown
+            }
+        return ScrollSample(motion, source: device)
     }
 
     func sendGeometry() {

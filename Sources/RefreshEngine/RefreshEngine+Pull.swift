@@ -13,9 +13,13 @@ extension RefreshEngine {
         switch headerPhase {
         case .idle:
             // Only pull-direction input at the top edge can start a pull.
-            guard delta > 0, geometry.isAtTop else { return }
+            guard delta > 0, geometry.isAtTop else {
+                noteWheelScrolling(input.kind)
+                return
+            }
             guard !headerHiddenByHost, mayStartPull(input.kind) else {
                 counters.ignoredPulls += 1
+                noteWheelScrolling(input.kind)
                 return
             }
             let pull = Pull(distance: delta, kind: input.kind, lastInputAt: now)
@@ -30,8 +34,10 @@ extension RefreshEngine {
             consumedLastInput = true
             move(to: pull, from: previous, into: &effects)
         case .refreshing, .holdingSpinner, .showingResult:
-            // The header is busy; pulling at the top does nothing until it collapses.
+            // The header is busy; pulling at the top does nothing until it collapses, and a
+            // wheel still turning then must pause before it can pull again.
             if delta > 0, geometry.isAtTop { counters.ignoredPulls += 1 }
+            noteWheelScrolling(input.kind)
         }
     }
 
@@ -39,10 +45,12 @@ extension RefreshEngine {
     private func mayStartPull(_ kind: PullKind) -> Bool {
         switch kind {
         case .wheel:
-            // Notches that just carried the list up to the top are not a pull; the list must
-            // rest at the top for one idle interval first, so a fast scroll up never refreshes.
-            guard let since = geometry.atTopSince else { return false }
-            return now - since >= configuration.wheelIdleInterval
+            // Notches that just carried the list up to the top are not a pull, nor are the ones
+            // that keep coming while the wheel spins on: the list must have been at the top, and
+            // the wheel quiet, for one idle interval, so a fast scroll up never refreshes.
+            guard let since = geometry.atTopSince, now - since >= configuration.wheelIdleInterval else { return false }
+            guard let scrolled = gestures.lastWheelScrollAt else { return true }
+            return now - scrolled >= configuration.wheelIdleInterval
         case .touchpad:
             // Touchpad deltas outside scroll-begin…scroll-end are kinetic deceleration.
             return gestures.touchpadActive
@@ -50,6 +58,11 @@ extension RefreshEngine {
             // A drag that began mid-list (selection, a touch scroll) never turns into a pull.
             return gestures.dragActive && gestures.dragBeganAtTop
         }
+    }
+
+    /// Remembers a wheel notch that scrolled the list or was refused, rather than pulling.
+    private mutating func noteWheelScrolling(_ kind: PullKind) {
+        if kind == .wheel { gestures.lastWheelScrollAt = now }
     }
 
     /// Applies a new pull distance: back to idle at 0, armed at the threshold, and in

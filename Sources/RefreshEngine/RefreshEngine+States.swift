@@ -75,6 +75,9 @@ struct Gestures: Hashable, Sendable {
     var touchpadActive = false
     var dragActive = false
     var dragBeganAtTop = false
+    /// The last wheel notch that scrolled the list or was refused instead of pulling: a wheel
+    /// still spinning from a scroll up must pause before it pulls.
+    var lastWheelScrollAt: MonotonicInstant?
 
     mutating func begin(_ kind: PullKind, atTop: Bool) {
         switch kind {

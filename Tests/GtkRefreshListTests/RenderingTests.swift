@@ -47,11 +47,11 @@ final class RenderingTests: XCTestCase {
 
             // Pulls go through the real scroll handler.
             cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-begin")
-            _ = list.handleScroll(dy: -32, unit: GDK_SCROLL_UNIT_SURFACE)
+            _ = list.handleScroll(ScrollSample(.pixels(-32), source: .touchpad))
             XCTAssertEqual(list.engine.header.state, .pulling)
             shoot("header-pulling-50")
             XCTAssertEqual(list.headerAllocatedHeight, 32, "half the threshold")
-            _ = list.handleScroll(dy: -48, unit: GDK_SCROLL_UNIT_SURFACE)
+            _ = list.handleScroll(ScrollSample(.pixels(-48), source: .touchpad))
             XCTAssertEqual(list.engine.header.state, .armed)
             shoot("header-armed")
             cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-end")

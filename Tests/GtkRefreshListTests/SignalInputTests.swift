@@ -46,12 +46,12 @@ final class SignalInputTests: XCTestCase {
             let controller = try XCTUnwrap(list.parts.scrollController)
             cgtk_emit_void(gpointer(controller), "scroll-begin")
             // GTK reports a finger moving down the pad as negative dy in surface pixels.
-            XCTAssertTrue(list.handleScroll(dy: -30, unit: GDK_SCROLL_UNIT_SURFACE), "the pull takes the delta")
+            XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-30), source: .touchpad)), "the pull takes the delta")
             XCTAssertEqual(list.engine.header.state, .pulling)
             XCTAssertEqual(list.engine.header.height, 30)
             GtkTest.pump(for: 0.1)
             XCTAssertEqual(list.headerAllocatedHeight, 30, "the header follows the pull")
-            XCTAssertTrue(list.handleScroll(dy: -40, unit: GDK_SCROLL_UNIT_SURFACE))
+            XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-40), source: .touchpad)))
             XCTAssertEqual(list.engine.header.state, .armed)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.releaseToRefresh)
             cgtk_emit_void(gpointer(controller), "scroll-end")
@@ -65,7 +65,7 @@ final class SignalInputTests: XCTestCase {
         try onMainActor {
             let (list, window) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            XCTAssertFalse(list.handleScroll(dy: -50, unit: GDK_SCROLL_UNIT_SURFACE))
+            XCTAssertFalse(list.handleScroll(ScrollSample(.pixels(-50), source: .touchpad)))
             XCTAssertEqual(list.engine.header.state, .idle)
             XCTAssertEqual(list.engine.counters.ignoredPulls, 1)
         }
@@ -77,7 +77,7 @@ final class SignalInputTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             var refreshes = 0
             list.effectObserver = { if case .startRefresh = $0 { refreshes += 1 } }
-            for _ in 0..<3 { XCTAssertTrue(list.handleScroll(dy: -1, unit: GDK_SCROLL_UNIT_WHEEL)) }
+            for _ in 0..<3 { XCTAssertTrue(list.handleScroll(ScrollSample(.notches(-1), source: .mouse))) }
             XCTAssertEqual(list.engine.header.state, .armed)
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .refreshing }, "the idle interval is the release")
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
@@ -91,7 +91,7 @@ final class SignalInputTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             gtk_adjustment_set_value(adjustment, 200)
-            for _ in 0..<5 { XCTAssertFalse(list.handleScroll(dy: -1, unit: GDK_SCROLL_UNIT_WHEEL)) }
+            for _ in 0..<5 { XCTAssertFalse(list.handleScroll(ScrollSample(.notches(-1), source: .mouse))) }
             XCTAssertEqual(list.engine.header.state, .idle)
         }
     }

@@ -26,10 +26,15 @@ final class DemoProcess: @unchecked Sendable {
         let errorText = Mutex<String>("")
     }
 
-    init(_ arguments: [String], executable: String = demoBinary, environment: [String: String] = [:]) throws {
+    /// Starts the app with the test's environment (or `base`, a whole environment such as a
+    /// Wayland session's) plus `environment`.
+    init(
+        _ arguments: [String], executable: String = demoBinary, base: [String: String]? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [buffer] handle in

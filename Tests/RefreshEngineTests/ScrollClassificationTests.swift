@@ -56,7 +56,8 @@ final class ScrollClassificationTests: XCTestCase {
         let notch = store.engine.pullInput(for: ScrollSample(.pixels(-10), source: .mouse))
         store.send(.pull(notch), at: 1_300, effects: [])
         XCTAssertFalse(store.engine.isPulling)
-        store.send(.pull(notch), at: 1_450, effects: [.scheduleWakeUp(at(1_700))]) {
+        // The wheel rested for the idle interval: now it pulls.
+        store.send(.pull(notch), at: 1_550, effects: [.scheduleWakeUp(at(1_800))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
     }

@@ -67,14 +67,34 @@ final class WheelPullTests: XCTestCase {
         XCTAssertEqual(store.engine.counters.ignoredPulls, 0, "scrolling mid-list is not an ignored pull")
     }
 
-    func testNotchesThatCarriedTheListToTheTopDoNotPullUntilItRests() {
+    func testNotchesThatCarriedTheListToTheTopDoNotPullUntilTheWheelRests() {
         let store = EngineStore.loaded()
         store.send(.geometry(offset: 400, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 2_000)
         store.send(.pull(.wheel(notches: 1)), at: 2_100, effects: [])
         store.send(.pull(.wheel(notches: 1)), at: 2_200, effects: [])
-        XCTAssertEqual(store.engine.counters.ignoredPulls, 2)
-        store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: [.scheduleWakeUp(at(2_500))]) {
+        // At the top for 250 ms, but the wheel never stopped: still not a pull.
+        store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: [])
+        XCTAssertEqual(store.engine.counters.ignoredPulls, 3)
+        // The wheel rested for the idle interval; the next notch pulls.
+        store.send(.pull(.wheel(notches: 1)), at: 2_500, effects: [.scheduleWakeUp(at(2_750))]) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+    }
+
+    func testAWheelSpinningOnPastTheTopNeverPulls() {
+        // Measured under Wayland: twenty notches 25 ms apart carry the list to the top and keep
+        // coming for another 250 ms; none of them may pull.
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 700, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
+        var offset = 700.0
+        for ms in stride(from: Int64(2_000), to: 2_500, by: 25) {
+            offset = max(0, offset - 73)
+            store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: ms)
+            store.send(.pull(.wheel(notches: 1)), at: ms, effects: [])
+            XCTAssertFalse(store.engine.isPulling, "notch at \(ms) ms pulled")
+        }
+        store.send(.pull(.wheel(notches: 1)), at: 2_725, effects: [.scheduleWakeUp(at(2_975))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
     }

@@ -1,0 +1,160 @@
+// The app as a Wayland user runs it: a Wayland client of a real compositor (headless mutter),
+// driven by real input injected through mutter's remote-desktop API, judged by its --trace.
+// mutter 43's virtual pointer never delivers a finger scroll's stop (no wl_pointer.axis_stop),
+// so these finger pulls are the "stop lost" case: they must end by themselves.
+
+import Foundation
+import WaylandSupport
+import XCTest
+
+final class WaylandAppTests: XCTestCase {
+    /// The pointer over the list: mutter centres the app's window on its 1280×800 monitor.
+    static let overTheList = (x: 640.0, y: 400.0)
+
+    private func launch(_ arguments: [String]) throws -> (DemoProcess, RemoteInput) {
+        let session = try WaylandSession()
+        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
+        let app = try DemoProcess(
+            ["--trace"] + arguments, base: session.environment, environment: ["XDG_STATE_HOME": state])
+        let input = try RemoteInput(environment: session.environment)
+        addTeardownBlock {
+            app.stop()
+            session.stop()
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        app.wait("the first frame on Wayland") { $0.trace.contains { $0["milestone"] as? String == "first-frame" } }
+        try input.movePointer(toX: Self.overTheList.x, y: Self.overTheList.y)
+        return (app, input)
+    }
+
+    private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
+
+    private func pulls(_ app: DemoProcess) -> [TraceLine] {
+        app.events.filter { $0["event"] as? String == "pull" && $0["header"] as? String != "idle" }
+    }
+
+    private func refreshStarts(_ app: DemoProcess) -> [TraceLine] {
+        app.effects.filter { $0["effect"] as? String == "startRefresh" }
+    }
+
+    /// Waits for the first load and lets the list rest at the top (a wheel may pull then).
+    private func loaded(_ app: DemoProcess) {
+        app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && self.items($0) >= 20 }
+        usleep(400_000)
+    }
+
+    func testWheelNotchesAtTheTopRefreshOnce() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        try input.wheel(up: true, count: 4)
+        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
+        usleep(500_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from four notches")
+        XCTAssertEqual(refreshStarts(app).last?["origin"] as? String, "pull")
+        XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["wheel"], "discrete notches are a wheel")
+        XCTAssertTrue(pulls(app).contains { $0["header"] as? String == "armed" })
+    }
+
+    func testTheWheelInMidListOrRushingToTheTopNeverRefreshes() throws {
+        let (app, input) = try launch(["--latency-ms", "50", "--total", "400"])
+        loaded(app)
+        try input.wheel(up: false, count: 10, delayMs: 30)
+        app.wait("scrolled into the list") { ($0.last?["offset"] as? Double ?? 0) > 300 || $0.count(effect: "startLoadMore") > 0 }
+        usleep(300_000)
+        try input.wheel(up: true, count: 3, delayMs: 30)
+        usleep(400_000)
+        XCTAssertTrue(pulls(app).isEmpty, "mid-list notches never pull: \(pulls(app))")
+        // Notches that carry the list up to the top and beyond, without resting there.
+        try input.wheel(up: true, count: 20, delayMs: 25)
+        usleep(800_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh: \(pulls(app))")
+        let geometry = app.events.last { $0["event"] as? String == "geometry" }
+        XCTAssertEqual(geometry?["offset"] as? Double, 0, "the wheel did bring the list to the top")
+    }
+
+    func testAnArmedFingerPullWhoseStopIsLostRefreshesOnceAfterTheIdleInterval() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        try input.fingerScroll(dy: -10, steps: 10)
+        app.wait("a finger refresh") { $0.count(effect: "startRefresh") == 2 }
+        app.wait("the header collapsed") { $0.settled() }
+        usleep(800_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from one finger pull")
+        let fingerPulls = pulls(app)
+        XCTAssertEqual(Set(fingerPulls.compactMap { $0["kind"] as? String }), ["touchpad"], "a finger is a touchpad")
+        XCTAssertTrue(app.events.contains { $0["event"] as? String == "gestureBegan" && $0["kind"] as? String == "touchpad" })
+        XCTAssertFalse(app.events.contains { $0["event"] as? String == "gestureEnded" }, "mutter 43 sends no stop")
+        // The header followed the fingers: every step taller than the one before, up to armed.
+        let heights = fingerPulls.compactMap { $0["height"] as? Double }
+        XCTAssertGreaterThanOrEqual(heights.count, 4, "\(heights)")
+        XCTAssertEqual(heights, heights.sorted(), "the header follows the fingers")
+        XCTAssertEqual(fingerPulls.last?["header"] as? String, "armed")
+        // Released by the idle interval (500 ms after the last movement), not by anything sooner.
+        let lastPull = fingerPulls.last?["ms"] as? Int ?? 0
+        let started = refreshStarts(app).last?["ms"] as? Int ?? 0
+        XCTAssertGreaterThanOrEqual(started - lastPull, 490, "released by silence, not before it")
+    }
+
+    func testAShortFingerPullWhoseStopIsLostCollapsesWithoutRefreshing() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        try input.fingerScroll(dy: -8, steps: 4)
+        app.wait("the header pulled") { $0.events.contains { $0["header"] as? String == "pulling" } }
+        app.wait("the header collapsed by itself") { $0.last?["header"] as? String == "idle" }
+        usleep(800_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh from a short pull")
+        XCTAssertFalse(pulls(app).contains { $0["header"] as? String == "armed" })
+    }
+
+    func testAContinuousScrollerPullsLikeAFinger() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        for _ in 0..<10 {
+            try input.send("axis 0 -10 8")
+            try input.send("sleep 16")
+        }
+        app.wait("a refresh") { $0.count(effect: "startRefresh") == 2 }
+        XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["touchpad"])
+    }
+
+    func testWheelAndFingersDownLoadEveryPageOnceUntilExhausted() throws {
+        let (app, input) = try launch(["--latency-ms", "50", "--total", "95", "--page-size", "20"])
+        loaded(app)
+        for round in 0..<40 where app.last?["footer"] as? String != "exhausted" {
+            if round % 2 == 0 {
+                try input.wheel(up: false, count: 8, delayMs: 20)
+            } else {
+                try input.fingerScroll(dy: 40, steps: 10, frameMs: 10)
+            }
+            usleep(200_000)
+        }
+        app.wait("the end of the feed") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 95 }
+        let pages = app.effects.filter { $0["effect"] as? String == "startLoadMore" }.compactMap { $0["page"] as? Int }
+        XCTAssertEqual(pages, [2, 3, 4, 5], "each page once, in order")
+        XCTAssertEqual(app.count(effect: "startRefresh"), 1)
+    }
+
+    func testF5AndControlRRefresh() throws {
+        let (app, input) = try launch(["--latency-ms", "50", "--total", "200"])
+        loaded(app)
+        // A click gives the window keyboard focus (headless mutter does not focus new windows).
+        try input.click()
+        try input.key(RemoteInput.f5)
+        app.wait("an F5 refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
+        try input.key(RemoteInput.letterR, control: true)
+        app.wait("a Ctrl+R refresh") { $0.count(effect: "startRefresh") == 3 && $0.settled() }
+        XCTAssertEqual(refreshStarts(app).dropFirst().compactMap { $0["origin"] as? String }, ["request", "request"])
+    }
+
+    func testADragFromTheTopFollowsThePointerAndRefreshesOnRelease() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        try input.drag(dy: 150, steps: 15)
+        app.wait("a drag refresh") { $0.count(effect: "startRefresh") == 2 }
+        app.wait("the header collapsed") { $0.settled() }
+        usleep(500_000)
+        XCTAssertEqual(app.count(effect: "startRefresh"), 2)
+        XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["drag"])
+        XCTAssertTrue(app.events.contains { $0["event"] as? String == "gestureEnded" && $0["kind"] as? String == "drag" })
+    }
+}

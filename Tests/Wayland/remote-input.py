@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""Real input for a headless mutter, through its org.gnome.Mutter.RemoteDesktop D-Bus API.
+
+mutter ends a remote-desktop session when the D-Bus client that created it goes away, so this
+one process creates the session and sends everything. It reads one command per line on stdin
+and answers each with one line on stdout ("ok ..." or "error ..."), so a test can wait for its
+input to have been delivered:
+
+    home                      pointer to the top-left corner (a large relative move clamps there)
+    motion DX DY              relative pointer motion, px
+    wheel STEPS               discrete wheel notches, vertical; negative is up
+    axis DX DY FLAGS          smooth scroll, px; FLAGS bit 0 finish, 1 wheel, 2 finger, 3 continuous
+    button CODE 1|0           press or release an evdev button (272 = left)
+    key KEYSYM 1|0            press or release an X keysym (0xffc2 = F5, 0xffe3 = Control_L)
+    sleep MS                  wait
+"""
+import sys
+import time
+
+from gi.repository import Gio, GLib
+
+BUS_NAME = "org.gnome.Mutter.RemoteDesktop"
+SHIFT_L = 0xFFE1
+keyboard_ready = False
+
+
+def call(proxy, method, signature=None, *args):
+    parameters = GLib.Variant(signature, args) if signature else None
+    return proxy.call_sync(method, parameters, Gio.DBusCallFlags.NONE, 5000, None)
+
+
+def open_session(bus, timeout_s=20.0):
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            remote = Gio.DBusProxy.new_sync(
+                bus, Gio.DBusProxyFlags.DO_NOT_AUTO_START, None, BUS_NAME,
+                "/org/gnome/Mutter/RemoteDesktop", BUS_NAME, None)
+            path = call(remote, "CreateSession").unpack()[0]
+            break
+        except GLib.Error:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    session = Gio.DBusProxy.new_sync(
+        bus, Gio.DBusProxyFlags.NONE, None, BUS_NAME, path, BUS_NAME + ".Session", None)
+    call(session, "Start")
+    return session
+
+
+def run(session, words):
+    command, args = words[0], words[1:]
+    if command == "home":
+        call(session, "NotifyPointerMotionRelative", "(dd)", -20000.0, -20000.0)
+    elif command == "motion":
+        call(session, "NotifyPointerMotionRelative", "(dd)", float(args[0]), float(args[1]))
+    elif command == "wheel":
+        call(session, "NotifyPointerAxisDiscrete", "(ui)", 0, int(args[0]))
+    elif command == "axis":
+        call(session, "NotifyPointerAxis", "(ddu)", float(args[0]), float(args[1]), int(args[2], 0))
+    elif command == "button":
+        call(session, "NotifyPointerButton", "(ib)", int(args[0], 0), args[1] == "1")
+    elif command == "key":
+        global keyboard_ready
+        if not keyboard_ready:
+            # mutter creates its virtual keyboard on the first key, and the client misses that
+            # key while it receives the new keymap: press a lone Shift first.
+            call(session, "NotifyKeyboardKeysym", "(ub)", SHIFT_L, True)
+            call(session, "NotifyKeyboardKeysym", "(ub)", SHIFT_L, False)
+            time.sleep(0.2)
+            keyboard_ready = True
+        call(session, "NotifyKeyboardKeysym", "(ub)", int(args[0], 0), args[1] == "1")
+    elif command == "sleep":
+        time.sleep(float(args[0]) / 1000)
+    else:
+        raise ValueError("unknown command " + command)
+
+
+def main():
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    session = open_session(bus)
+    print("ready", flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        try:
+            run(session, words)
+            print("ok " + line.strip(), flush=True)
+        except (GLib.Error, ValueError, IndexError) as error:
+            print("error %s: %s" % (line.strip(), error), flush=True)
+    call(session, "Stop")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+// A real Wayland compositor for tests: a headless mutter on a private D-Bus session bus, and
+// real input through mutter's org.gnome.Mutter.RemoteDesktop API. Apps started with
+// `environment` are ordinary Wayland clients of that compositor (GDK_BACKEND=wayland).
+
+import Foundation
+
+/// Why a compositor or its input could not be set up.
+public struct WaylandSessionError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A headless mutter with its own D-Bus session bus and XDG runtime directory.
+public final class WaylandSession: @unchecked Sendable {
+    /// The environment for clients of this compositor (and for `RemoteInput`).
+    public let environment: [String: String]
+    private let runtimeDirectory: String
+    private let bus = Process()
+    private let mutter = Process()
+    private let mutterLog: String
+
+    /// Starts the bus and the compositor and waits until both accept clients.
+    public init(width: Int = 1280, height: Int = 800) throws {
+        runtimeDirectory = NSTemporaryDirectory() + "refresh-wayland-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(
+            atPath: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let busSocket = runtimeDirectory + "/bus"
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + busSocket
+        environment["WAYLAND_DISPLAY"] = "wayland-0"
+        environment["GDK_BACKEND"] = "wayland"
+        environment["DISPLAY"] = nil
+        self.environment = environment
+        mutterLog = runtimeDirectory + "/mutter.log"
+
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=unix:path=" + busSocket]
+        bus.environment = environment
+        bus.standardOutput = FileHandle.nullDevice
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        try Self.waitFor(busSocket, what: "the D-Bus session bus")
+
+        _ = FileManager.default.createFile(atPath: mutterLog, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: mutterLog))
+        mutter.executableURL = URL(fileURLWithPath: "/usr/bin/mutter")
+        mutter.arguments = ["--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)"]
+        mutter.environment = environment
+        mutter.standardOutput = log
+        mutter.standardError = log
+        try mutter.run()
+        try Self.waitFor(runtimeDirectory + "/wayland-0", what: "mutter's Wayland socket") { [mutter, mutterLog] in
+            mutter.isRunning ? nil : "mutter exited: " + ((try? String(contentsOfFile: mutterLog, encoding: .utf8)) ?? "")
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the compositor and the bus, and removes the runtime directory.
+    public func stop() {
+        for process in [mutter, bus] where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    /// What mutter printed so far.
+    public var log: String { (try? String(contentsOfFile: mutterLog, encoding: .utf8)) ?? "" }
+
+    private static func waitFor(
+        _ path: String, what: String, timeout: TimeInterval = 20, failure: () -> String? = { nil }
+    ) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !FileManager.default.fileExists(atPath: path) {
+            if let message = failure() { throw WaylandSessionError(description: message) }
+            if Date() > deadline { throw WaylandSessionError(description: "\(what) did not appear at \(path)") }
+            usleep(50_000)
+        }
+    }
+}
+
+/// Real pointer and keyboard input for the compositor of `environment`, from one long-lived
+/// remote-desktop session (`Tests/Wayland/remote-input.py`; mutter ends a session when the
+/// client that created it disconnects).
+public final class RemoteInput: @unchecked Sendable {
+    private let process = Process()
+    private let commands = Pipe()
+    private let answers = Pipe()
+    private var pending = Data()
+
+    /// evdev code of the left mouse button.
+    public static let leftButton = 272
+    /// X keysyms.
+    public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72
+
+    /// Opens the session; throws if mutter's remote-desktop API does not answer.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        process.executableURL = URL(fileURLWithPath: Self.script)
+        process.environment = environment
+        process.standardInput = commands
+        process.standardOutput = answers
+        try process.run()
+        let first = try readLine()
+        guard first == "ready" else { throw WaylandSessionError(description: "remote input: \(first)") }
+    }
+
+    deinit {
+        try? commands.fileHandleForWriting.close()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// The injector script, found from this source file's place in the package.
+    private static let script: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Wayland/remote-input.py").path
+    }()
+
+    /// Sends one command and waits until mutter has taken it.
+    public func send(_ command: String) throws {
+        try commands.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+        let answer = try readLine()
+        guard answer.hasPrefix("ok ") else { throw WaylandSessionError(description: "remote input: \(answer)") }
+    }
+
+    /// Moves the pointer to (`x`, `y`) on the monitor: to the corner first, where it clamps.
+    public func movePointer(toX x: Double, y: Double) throws {
+        try send("home")
+        try send("motion \(x) \(y)")
+    }
+
+    /// `count` discrete wheel notches, `delayMs` apart; up when `up`.
+    public func wheel(up: Bool, count: Int = 1, delayMs: Int = 60) throws {
+        for index in 0..<count {
+            if index > 0 { try send("sleep \(delayMs)") }
+            try send("wheel \(up ? -1 : 1)")
+        }
+    }
+
+    /// A two-finger scroll: `steps` frames of `dy` px each (negative scrolls up, toward the
+    /// top), `frameMs` apart, then the finish frame (which mutter 43 does not pass on as a stop).
+    public func fingerScroll(dy: Double, steps: Int, frameMs: Int = 16, finish: Bool = true) throws {
+        for _ in 0..<steps {
+            try send("axis 0 \(dy) 4")
+            try send("sleep \(frameMs)")
+        }
+        if finish { try send("axis 0 0 5") }
+    }
+
+    /// A left-button drag by `dy` px in `steps` moves.
+    public func drag(dy: Double, steps: Int = 10, stepMs: Int = 16) throws {
+        try send("button \(Self.leftButton) 1")
+        for _ in 0..<steps {
+            try send("sleep \(stepMs)")
+            try send("motion 0 \(dy / Double(steps))")
+        }
+        try send("sleep \(stepMs)")
+        try send("button \(Self.leftButton) 0")
+    }
+
+    /// A left click where the pointer is.
+    public func click() throws {
+        try send("button \(Self.leftButton) 1")
+        try send("button \(Self.leftButton) 0")
+    }
+
+    /// Presses and releases `keysym`, with Control held when `control`.
+    public func key(_ keysym: Int, control: Bool = false) throws {
+        if control { try send("key \(Self.controlL) 1") }
+        try send("key \(keysym) 1")
+        try send("key \(keysym) 0")
+        if control { try send("key \(Self.controlL) 0") }
+    }
+
+    private func readLine() throws(WaylandSessionError) -> String {
+        let handle = answers.fileHandleForReading
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...newline)
+                return line
+            }
+            // availableData returns as soon as anything arrives (read(upToCount:) waits to fill).
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                throw WaylandSessionError(description: "remote input exited")
+            }
+            pending.append(data)
+        }
+    }
+}
