@@ -40,15 +40,21 @@ extension RefreshList {
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)
         parts.dragGesture = drag
-        connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, _ in
+        connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, startY in
             guard let self else { return }
-            self.dragOffset = 0
+            self.dragLastY = self.yInList(ofScrolledY: startY)
             self.send(.gestureBegan(.drag))
         }
         connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
             guard let self else { return }
-            let delta = offsetY - self.dragOffset
-            self.dragOffset = offsetY
+            // GTK measures the drag in the scrolled window's coordinates, and the scrolled
+            // window moves down as the header opens: measured there, the pull would fight the
+            // pointer. Measured in the list's own coordinates, it follows the pointer.
+            var startX = 0.0, startY = 0.0
+            gtk_gesture_drag_get_start_point(drag, &startX, &startY)
+            let y = self.yInList(ofScrolledY: startY + offsetY)
+            let delta = y - self.dragLastY
+            self.dragLastY = y
             self.send(.pull(.drag(distance: delta)))
             if self.engine.pullKind == .drag {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
@@ -92,6 +98,15 @@ extension RefreshList {
             default: .unknown
             }
         return ScrollSample(motion, source: device)
+    }
+
+    /// A y coordinate of the scrolled window in the coordinates of the list's root widget,
+    /// which does not move when the header opens.
+    func yInList(ofScrolledY y: Double) -> Double {
+        var point = graphene_point_t(x: 0, y: Float(y))
+        var result = point
+        guard gtk_widget_compute_point(parts.scrolled, widget, &point, &result) != 0 else { return y }
+        return Double(result.y)
     }
 
     func sendGeometry() {

@@ -92,7 +92,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var isDisposed = false
     var hasStarted = false
     var footerRowShown = false
-    var dragOffset = 0.0
+    /// The drag pointer's last y in the list's coordinates (px).
+    var dragLastY = 0.0
     var rendered = RenderedState()
     var newRowsInLastRefresh = 0
     let lastUpdatedStore: LastUpdatedStore?

@@ -7,6 +7,8 @@ import Foundation
 /// Why a compositor or its input could not be set up.
 public struct WaylandSessionError: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// A headless mutter with its own D-Bus session bus and XDG runtime directory.

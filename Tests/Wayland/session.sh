@@ -1,0 +1,30 @@
+#!/bin/sh
+# Runs a command as a client of a headless Wayland compositor (mutter 43): a private XDG runtime
+# directory, mutter's virtual 1280x800 monitor, GDK_BACKEND=wayland and no X display. Run it
+# inside dbus-run-session: mutter's remote-desktop API (the tests' input) lives on that bus.
+set -eu
+
+runtime=$(mktemp -d "${TMPDIR:-/tmp}/refresh-wayland.XXXXXX")
+chmod 700 "$runtime"
+export XDG_RUNTIME_DIR="$runtime"
+unset DISPLAY
+
+mutter --headless --wayland --no-x11 --virtual-monitor 1280x800 >"$runtime/mutter.log" 2>&1 &
+mutter_pid=$!
+trap 'kill $mutter_pid 2>/dev/null; wait $mutter_pid 2>/dev/null; rm -rf "$runtime"' EXIT INT TERM
+
+tries=0
+while [ ! -S "$runtime/wayland-0" ]; do
+    if ! kill -0 $mutter_pid 2>/dev/null || [ $tries -gt 200 ]; then
+        echo "mutter did not start:" >&2
+        cat "$runtime/mutter.log" >&2
+        exit 1
+    fi
+    tries=$((tries + 1))
+    sleep 0.1
+done
+
+export WAYLAND_DISPLAY=wayland-0 GDK_BACKEND=wayland
+status=0
+"$@" || status=$?
+exit $status
