@@ -1,21 +1,46 @@
 #!/bin/sh
-# Sets up a Debian 12 machine and runs the whole test suite: the engine tests, and the GTK
-# tests under a virtual X server when no display is set. Safe to run again.
+# Sets up a Debian 12 machine and runs the whole test suite, on both display servers:
+#   1. everything (engine, widget, app) on X11, under a virtual X server when no display is
+#      set; the app's Wayland tests start their own headless mutter from there;
+#   2. the widget suite again as a Wayland client of a headless mutter (Tests/Wayland/session.sh),
+#      with real input through mutter's remote-desktop API;
+#   3. the widget's renders from both compared (Tests/compare-renders.sh);
+#   4. the benchmarks in smoke mode.
+# Arguments go to `swift test` in step 1 (and then steps 2-4 are skipped), for a focused run.
+# Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
 
 . data/setup-debian.sh
 ensure_debian_packages libgtk-4-dev xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
-    gettext meson ninja-build desktop-file-utils appstream pkg-config
+    gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi
 use_swift
 
+# The same desktop settings (font, hinting, titlebar buttons) on both display servers, whatever
+# this machine's own are: X11 GTK reads settings.ini, Wayland GTK reads GSettings.
+config=$(mktemp -d)
+trap 'rm -rf "$config"' EXIT
+cp -R Tests/desktop/. "$config"
+export XDG_CONFIG_HOME="$config" GSETTINGS_BACKEND=keyfile
+
+renders="$(swift build --show-bin-path)/renders"
+rm -rf "$renders"
+
+echo "== X11"
 if [ -z "${DISPLAY:-}" ]; then
-    xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"
+    REFRESH_RENDER_DIR="$renders/x11" xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- swift test "$@"
 else
-    dbus-run-session -- swift test "$@"
+    REFRESH_RENDER_DIR="$renders/x11" dbus-run-session -- swift test "$@"
 fi
+[ $# -eq 0 ] || exit 0
+
+echo "== Wayland (headless mutter)"
+REFRESH_RENDER_DIR="$renders/wayland" dbus-run-session -- Tests/Wayland/session.sh \
+    swift test --skip-build --filter GtkRefreshListTests
+
+echo "== The widget's renders on X11 and Wayland"
+Tests/compare-renders.sh "$renders/x11" "$renders/wayland"
 
 # The benchmarks in smoke mode (tiny sizes): they must build, run and produce every metric.
 # Their figures are not judged here; see BENCHMARKS.md for a real run.
 Tests/Benchmarks/run.sh --smoke --output "$(swift build --show-bin-path)/benchmark-smoke.jsonl"
-

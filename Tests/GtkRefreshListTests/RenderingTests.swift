@@ -28,6 +28,9 @@ final class RenderingTests: XCTestCase {
             list.onLoadMore(completion: { pages.append($1) })
             let window = GtkTest.window(list.widget, width: 360, height: 420)
             defer { GtkTest.destroy(window) }
+            // The list itself is 360×420 whatever decorations the display server adds (a client-
+            // side titlebar on Wayland), so renders from X11 and Wayland can be compared.
+            gtk_widget_set_size_request(list.widget, 360, 420)
             var images: [String: Data] = [:]
 
             @MainActor func shoot(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -44,6 +47,7 @@ final class RenderingTests: XCTestCase {
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
             shoot("header-idle")
             XCTAssertEqual(list.headerAllocatedHeight, 0)
+            XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
 
             // Pulls go through the real scroll handler.
             cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-begin")
