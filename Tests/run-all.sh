@@ -1,7 +1,7 @@
 #!/bin/sh
 # Sets up a Debian 12 machine and runs the whole test suite, on both display servers:
 #   1. everything (engine, widget, app) on X11, under a virtual X server when no display is
-#      set; the app's Wayland tests start their own headless mutter from there;
+#      set; the app's Wayland tests start their own headless mutter and sway from there;
 #   2. the widget suite again as a Wayland client of a headless mutter (Tests/Wayland/session.sh),
 #      with real input through mutter's remote-desktop API;
 #   3. the widget's renders from both compared (Tests/compare-renders.sh);
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 . data/setup-debian.sh
 ensure_debian_packages libgtk-4-dev xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
-    gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi
+    gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi sway
 use_swift
 
 # The same desktop settings (font, hinting, titlebar buttons) on both display servers, whatever

@@ -83,9 +83,19 @@ public final class WaylandSession: @unchecked Sendable {
 }
 
 /// Real pointer and keyboard input for the compositor of `environment`, from one long-lived
-/// remote-desktop session (`Tests/Wayland/remote-input.py`; mutter ends a session when the
-/// client that created it disconnects).
+/// injector process: for mutter a remote-desktop session (`Tests/Wayland/remote-input.py`;
+/// mutter ends a session when the client that created it disconnects), for wlroots compositors
+/// a virtual pointer (`Tests/Wayland/wlr-pointer.py`, which can also lift the fingers).
 public final class RemoteInput: @unchecked Sendable {
+    /// Which compositor API the injector speaks.
+    public enum Injector: String, Sendable {
+        /// mutter's org.gnome.Mutter.RemoteDesktop (pointer and keyboard).
+        case mutter = "remote-input.py"
+        /// wlroots' zwlr_virtual_pointer_manager_v1 (pointer only, with axis_stop).
+        case wlroots = "wlr-pointer.py"
+    }
+
+    private let injector: Injector
     private let process = Process()
     private let commands = Pipe()
     private let answers = Pipe()
@@ -96,9 +106,12 @@ public final class RemoteInput: @unchecked Sendable {
     /// X keysyms.
     public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72
 
-    /// Opens the session; throws if mutter's remote-desktop API does not answer.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        process.executableURL = URL(fileURLWithPath: Self.script)
+    /// Opens the session; throws if the compositor's input API does not answer.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, injector: Injector = .mutter
+    ) throws {
+        self.injector = injector
+        process.executableURL = URL(fileURLWithPath: Self.scripts + "/" + injector.rawValue)
         process.environment = environment
         process.standardInput = commands
         process.standardOutput = answers
@@ -115,10 +128,10 @@ public final class RemoteInput: @unchecked Sendable {
         }
     }
 
-    /// The injector script, found from this source file's place in the package.
-    private static let script: String = {
+    /// The injector scripts' folder, found from this source file's place in the package.
+    static let scripts: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Wayland/remote-input.py").path
+            .appendingPathComponent("Wayland").path
     }()
 
     /// Sends one command and waits until mutter has taken it.
@@ -143,13 +156,21 @@ public final class RemoteInput: @unchecked Sendable {
     }
 
     /// A two-finger scroll: `steps` frames of `dy` px each (negative scrolls up, toward the
-    /// top), `frameMs` apart, then the finish frame (which mutter 43 does not pass on as a stop).
-    public func fingerScroll(dy: Double, steps: Int, frameMs: Int = 16, finish: Bool = true) throws {
+    /// top), `frameMs` apart, then the fingers lift (mutter 43 does not pass that on as a stop;
+    /// wlroots sends wl_pointer.axis_stop).
+    public func fingerScroll(dy: Double, steps: Int, frameMs: Int = 16, lift: Bool = true) throws {
         for _ in 0..<steps {
-            try send("axis 0 \(dy) 4")
+            switch injector {
+            case .mutter: try send("axis 0 \(dy) 4")
+            case .wlroots: try send("finger \(dy)")
+            }
             try send("sleep \(frameMs)")
         }
-        if finish { try send("axis 0 0 5") }
+        guard lift else { return }
+        switch injector {
+        case .mutter: try send("axis 0 0 5")
+        case .wlroots: try send("lift")
+        }
     }
 
     /// A left-button drag by `dy` px in `steps` moves.
