@@ -1,0 +1,59 @@
+// `refresh-demo --screenshots DIR` renders every header and footer state through GTK's own
+// renderer, on X11 and on Wayland (a headless mutter): the same states, each a real image,
+// each different from the others. (Tests/compare-renders.sh compares the widget's renders from
+// both pixel by pixel; the app's windows differ in their decorations.)
+
+import Foundation
+import WaylandSupport
+import XCTest
+
+final class ScreenshotTests: XCTestCase {
+    static let states = [
+        "header-idle", "header-pulling", "header-armed", "header-refreshing", "header-succeeded",
+        "header-failed", "footer-loading", "footer-failed", "footer-exhausted",
+    ]
+
+    private func render(base: [String: String]?) throws -> [String: Data] {
+        let directory = NSTemporaryDirectory() + "refresh-demo-shots-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        let app = try DemoProcess(["--screenshots", directory], base: base)
+        let deadline = Date().addingTimeInterval(60)
+        while app.process.isRunning, Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(app.process.isRunning, "the screenshot run ends by itself")
+        app.stop()
+        XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
+        var images: [String: Data] = [:]
+        for state in Self.states {
+            let data = FileManager.default.contents(atPath: directory + "/\(state).png") ?? Data()
+            XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(state) is a PNG")
+            XCTAssertGreaterThan(data.count, 20_000, "\(state) has content")
+            images[state] = data
+        }
+        XCTAssertEqual(Set(images.values).count, Self.states.count, "every state looks different")
+        return images
+    }
+
+    /// Width and height from a PNG's header.
+    private func size(_ png: Data?) -> (Int, Int) {
+        guard let png, png.count > 24 else { return (0, 0) }
+        let bytes = [UInt8](png[16..<24])
+        let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        return (width, height)
+    }
+
+    func testEveryStateRendersOnX11AndOnWayland() throws {
+        let x11 = try render(base: nil)
+        let session = try WaylandSession()
+        defer { session.stop() }
+        let wayland = try render(base: session.environment)
+        for state in Self.states {
+            let (x11Width, x11Height) = size(x11[state])
+            let (waylandWidth, waylandHeight) = size(wayland[state])
+            XCTAssertGreaterThan(x11Width, 600, state)
+            // The same window; only the decorations each display server adds differ.
+            XCTAssertLessThanOrEqual(abs(x11Width - waylandWidth), 16, "\(state) width")
+            XCTAssertLessThanOrEqual(abs(x11Height - waylandHeight), 16, "\(state) height")
+        }
+    }
+}
