@@ -117,6 +117,18 @@ final class WaylandAppTests: XCTestCase {
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["touchpad"])
     }
 
+    func testAWheelThatReportsPixelsIsStillAWheel() throws {
+        let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
+        loaded(app)
+        for _ in 0..<4 {
+            try input.send("axis 0 -10 2")  // axis source wheel, 10 px, no discrete step
+            try input.send("sleep 60")
+        }
+        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
+        XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["wheel"])
+        XCTAssertEqual(pulls(app).first?["height"] as? Double, 24, "10 px is one notch")
+    }
+
     func testWheelAndFingersDownLoadEveryPageOnceUntilExhausted() throws {
         let (app, input) = try launch(["--latency-ms", "50", "--total", "95", "--page-size", "20"])
         loaded(app)
