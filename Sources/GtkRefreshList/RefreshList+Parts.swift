@@ -192,11 +192,32 @@ final class Parts {
         gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
     }
 
-    /// Drops what the parts hold beyond the widget tree: the footer. (The arrow's draw
-    /// function is released by the drawing area itself when it is finalized.)
-    func release() {
+    /// Every part but the root: the Swift side holds a reference on each until it goes, so a
+    /// host that keeps its `RefreshList` after the widget is destroyed reads live objects.
+    /// (The root is held from its dispose on; holding it earlier would keep it from ever
+    /// being disposed. The footer is held from the start: it lives outside the tree.)
+    private var heldParts: [gpointer] {
+        [revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.raw, titleLabel.raw,
+         lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(store), gpointer(factory),
+         footerSpinner.raw, footerLabel.raw, footerButton.raw]
+    }
+
+    /// Takes the Swift side's references on the parts.
+    func hold() {
+        for part in heldParts { g_object_ref(part) }
+    }
+
+    /// Takes the footer out of the row it was placed in (on dispose).
+    func detachFooter() {
         if let parent = gtk_widget_get_parent(footer) { gtk_box_remove(parent.box, footer) }
+    }
+
+    /// Drops the Swift side's references (when the `RefreshList` goes). The arrow's draw
+    /// function is released by the drawing area itself when it is finalized.
+    func release() {
+        detachFooter()
         g_object_unref(footer.raw)
+        for part in heldParts { g_object_unref(part) }
     }
 
     /// Sets the clip's visible height (px).

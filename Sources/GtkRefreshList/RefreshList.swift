@@ -40,8 +40,15 @@ public struct RowFactory<Item> {
 /// refresh replaces them (or prepends what is new), a page appends, a failure keeps them, and
 /// a row is never shown twice (by `Item.ID`).
 ///
-/// The GTK widget owns this object: it lives until the widget is finalized. Loaders that
-/// answer after that are ignored.
+/// Lifetime: the GTK widget keeps this object alive while the widget is in use, so a host may
+/// drop its reference once the widget is in a window. A host may also keep this object after
+/// the widget is destroyed: every member stays safe to call (the widget and its parts are kept
+/// alive, disposed, until this object goes; loaders' answers are ignored).
+///
+/// Safe by construction: this object holds a reference on every part it can hand out from the
+/// start, and on the root widget from its dispose on (resurrecting it, as GObject allows, so the
+/// pointer never dangles); the root's hold on this object is dropped on the next idle after
+/// its dispose, and the last of the two to go releases the other.
 @MainActor
 public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// Loads the first page (refresh), `async` style.
@@ -111,9 +118,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             engine = try RefreshEngine(configuration: configuration.engine)
         }
         parts = Parts.build(texts: configuration.texts)
+        parts.hold()
         widget = parts.root
-        // The widget owns this object; GLib releases it when the widget is finalized.
-        g_object_set_data_full(cast(widget.raw), "refresh-list", Unmanaged.passRetained(self).toOpaque(), releaseBox)
+        // The widget keeps this object alive until its dispose (see `dispose`).
+        g_object_set_data_full(cast(widget.raw), refreshListOwnerKey, Unmanaged.passRetained(self).toOpaque(), releaseBox)
         connectModel()
         connectInput()
         connectActions()
@@ -189,9 +197,15 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     }
 
     /// Releases everything tied to the widget: handlers on other objects, the timer, loaders.
+    /// Runs from the root's dispose ("destroy"). The root is referenced here so it outlives its
+    /// dispose while this object lives; the root's hold on this object is dropped on the next
+    /// idle, outside GLib's unref of the root (dropping it here could finalize the root inside
+    /// its own dispose).
     func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
+        g_object_ref(widget.raw)
+        g_idle_add(dropRefreshListOwner, widget.raw)
         wakeUpTimer.cancel()
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
@@ -201,6 +215,21 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         eventObserver = nil
         effectObserver = nil
         connections.disconnectAll()
-        parts.release()
+        parts.detachFooter()
     }
+
+    isolated deinit {
+        // Only reached after `dispose` (until then the root holds this object).
+        parts.release()
+        g_object_unref(widget.raw)
+    }
+}
+
+/// The key under which a root widget holds its `RefreshList`.
+let refreshListOwnerKey = "refresh-list"
+
+/// An idle callback: the root widget (`data`) lets go of its `RefreshList`.
+private let dropRefreshListOwner: GSourceFunc = { root in
+    g_object_set_data(root?.assumingMemoryBound(to: GObject.self), refreshListOwnerKey, nil)
+    return 0  // G_SOURCE_REMOVE
 }

@@ -26,10 +26,19 @@ struct LoaderFailure: Error, CustomStringConvertible {
     var description: String { "offline" }
 }
 
-/// Counts finalized GObjects that a test watches.
+/// Counts disposed GObjects that a test watches (GObject notifies weak references on dispose).
 enum Finalized {
     nonisolated(unsafe) static var count = 0
     static let notify: GWeakNotify = { _, _ in Finalized.count += 1 }
+
+    /// Objects really finalized (their data is cleared only then), among those `watch`ed.
+    nonisolated(unsafe) static var finalizedCount = 0
+
+    /// Counts `object` in `finalizedCount` when its memory is released.
+    static func watch(_ object: gpointer) {
+        let destroyed: GDestroyNotify = { _ in Finalized.finalizedCount += 1 }
+        g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), "test-finalized-watch", object, destroyed)
+    }
 }
 
 @MainActor

@@ -74,4 +74,64 @@ final class LifecycleTests: XCTestCase {
             XCTAssertFalse(list.isAlive)
         }
     }
+
+    func testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndGoesWhenDropped() throws {
+        try onMainActor {
+            let finalizedBefore = Finalized.finalizedCount
+            let boxesBefore = SignalClosureCounter.liveBoxes
+            var list: RefreshList<Row>? = try GtkTest.makeList()
+            weak let weakList = list
+            list!.onRefresh { page(1...20, hasMore: true) }
+            list!.onLoadMore { number in page((number * 20 - 19)...(number * 20)) }
+            Finalized.watch(list!.widget.raw)
+            let window = GtkTest.window(list!.widget)
+            list!.start()
+            XCTAssertTrue(GtkTest.pump { list!.items.count == 20 })
+            GtkTest.destroy(window)
+            GtkTest.pump(for: 0.2)
+            XCTAssertEqual(Finalized.finalizedCount, finalizedBefore, "the host's list keeps its widget's memory")
+            XCTAssertNotNil(weakList)
+            try Self.useEveryMember(of: list!)
+
+            // Dropped by the host: the Swift object, the root widget and every closure go.
+            list = nil
+            GtkTest.pump(for: 0.2)
+            XCTAssertNil(weakList, "the list went when the host dropped it")
+            XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, 1, "the root widget was finalized")
+            XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
+        }
+    }
+
+    /// Calls every public member of a list whose widget was destroyed.
+    @MainActor private static func useEveryMember(of kept: RefreshList<Row>) throws {
+        XCTAssertFalse(kept.isAlive)
+        XCTAssertEqual(kept.items.count, 20, "the rows it showed are still readable")
+        XCTAssertGreaterThanOrEqual(gtk_widget_get_width(kept.widget), 0)
+        XCTAssertNotNil(gtk_scrolled_window_get_vadjustment(kept.scrolledWindow.opaque))
+        _ = gtk_widget_get_visible(kept.listView)
+        for part in [kept.headerWidget, kept.footerWidget, kept.arrowWidget, kept.revealerWidget, kept.retryButton] {
+            _ = gtk_widget_get_visible(part)
+        }
+        _ = (kept.shownTitle, kept.shownLastUpdated, kept.shownFooterText, kept.footerButtonShown)
+        _ = (kept.headerAllocatedHeight, kept.modelRowCount, kept.duplicatesDropped, kept.lastAnnouncement)
+        _ = (kept.configuration, kept.engine.header, kept.engine.footer)
+        let engineBefore = kept.engine
+        kept.onRefresh { page(1...5) }
+        kept.onLoadMore(completion: { _, done in done(.success(page(1...5))) })
+        kept.eventObserver = { _, _ in XCTFail("no events after the widget is gone") }
+        kept.effectObserver = { _ in XCTFail("no effects after the widget is gone") }
+        kept.start()
+        kept.refresh()
+        kept.loadMore()
+        kept.setHeaderHidden(true)
+        kept.setFooterHidden(true)
+        kept.feed(.tick)
+        GtkTest.pump(for: 0.1)
+        XCTAssertEqual(kept.engine, engineBefore, "a destroyed list decides nothing more")
+        XCTAssertEqual(kept.items.count, 20)
+        XCTAssertTrue(WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,
+                      "a destroyed widget has nothing to render")
+        kept.eventObserver = nil
+        kept.effectObserver = nil
+    }
 }
