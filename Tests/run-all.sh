@@ -52,7 +52,7 @@ echo "== Memory: valgrind on the lifetime tests"
 for test in testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndGoesWhenDropped \
     testAnAnswerAfterTheWidgetIsDestroyedIsIgnored testDisposeDisconnectsHandlersOnTheSharedAdjustment; do
     GSK_RENDERER=cairo on_x11 valgrind --error-exitcode=9 --leak-check=no --quiet \
-        --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
+        --suppressions=/usr/share/glib-2.0/valgrind/glib.supp --suppressions=Tests/valgrind.supp \
         "$(swift build --show-bin-path)/RefreshListPackageTests.xctest" "GtkRefreshListTests.LifecycleTests/$test"
 done
 
