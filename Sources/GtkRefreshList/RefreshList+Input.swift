@@ -139,9 +139,12 @@ extension RefreshList {
         connections.onVoid(parts.footerButton.raw, "clicked") { [weak self] in self?.loadMore() }
         g_object_unref(gpointer(group))
 
-        // F5 and Ctrl+R anywhere in the window, like a browser.
+        // F5 and Ctrl+R: inside the list, or anywhere in the window when the host asks.
         let shortcuts = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL)
+        switch configuration.shortcutScope {
+        case .list: gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_LOCAL)
+        case .window: gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL)
+        }
         for trigger in ["F5", "<Control>r"] {
             let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("list.refresh"))
             gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)

@@ -75,6 +75,15 @@ public struct RefreshListTexts: Hashable, Sendable {
     }
 }
 
+/// Where a list's refresh shortcuts (F5, Ctrl+R) work.
+public enum ShortcutScope: Hashable, Sendable {
+    /// While the keyboard focus is inside the list: several lists in one window each refresh
+    /// on their own.
+    case list
+    /// Anywhere in the list's window, like a browser's F5. For a window with one list.
+    case window
+}
+
 /// Everything configurable about a `RefreshList`.
 public struct RefreshListConfiguration: Sendable {
     /// Thresholds, durations and paging (the engine's defaults unless set).
@@ -96,6 +105,8 @@ public struct RefreshListConfiguration: Sendable {
     public var stateDirectory: String?
     /// Starts the first refresh when the list is first shown. Default `true`.
     public var refreshWhenShown = true
+    /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
+    public var shortcutScope: ShortcutScope = .list
 
     /// The defaults.
     public init() {}

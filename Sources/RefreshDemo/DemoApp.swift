@@ -137,6 +137,8 @@ final class DemoApp {
         }
         configuration.lastUpdatedKey = "demo-\(options.source.rawValue)"
         configuration.refreshWhenShown = options.screenshotsDirectory == nil
+        // One list in the window: F5 refreshes it wherever the focus is, like a browser.
+        configuration.shortcutScope = .window
         let list: RefreshList<FeedItem>
         do {
             list = try RefreshList(configuration: configuration, rows: Self.rows)

@@ -12,7 +12,8 @@ import XCTest
 
 @MainActor
 protocol RealInput {
-    /// Focuses the window and puts the pointer at (`x`, `y`) in the target widget.
+    /// Focuses the window, puts the pointer at (`x`, `y`) in the target widget and clicks there
+    /// (the keyboard focus follows).
     func point(at x: Int, _ y: Int)
     /// `count` wheel notches, `delayMs` apart.
     func wheel(up: Bool, count: Int, delayMs: Int)
@@ -74,7 +75,12 @@ struct XdotoolInput: RealInput {
         throw WaylandSessionError(description: "window \(title) not found by xdotool")
     }
 
-    func point(at x: Int, _ y: Int) { move(to: x, y) }
+    func point(at x: Int, _ y: Int) {
+        move(to: x, y)
+        // A click puts the keyboard focus where the pointer is, as on Wayland.
+        runCommand(["xdotool", "click", "1"])
+        GtkTest.pump(for: 0.1)
+    }
     func wheel(up: Bool, count: Int, delayMs: Int) {
         runCommand(["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"])
     }

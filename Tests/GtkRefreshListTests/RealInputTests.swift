@@ -124,3 +124,43 @@ final class RealInputTests: XCTestCase {
         }
     }
 }
+
+/// Two lists in one window: F5 refreshes the one the keyboard focus is in, never both.
+final class ShortcutScopeTests: XCTestCase {
+    func testF5RefreshesOnlyTheFocusedListOfTwo() throws {
+        try onMainActor {
+            var refreshes: [String: Int] = ["left": 0, "right": 0]
+            @MainActor func makeList(_ name: String) throws -> RefreshList<Row> {
+                let list = try GtkTest.makeList()
+                list.onRefresh { page(1...20, hasMore: false) }
+                list.effectObserver = { if case .startRefresh = $0 { refreshes[name, default: 0] += 1 } }
+                return list
+            }
+            let left = try makeList("left"), right = try makeList("right")
+            let pair = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+            gtk_box_set_homogeneous(pair.box, 1)
+            gtk_box_append(pair.box, left.widget)
+            gtk_box_append(pair.box, right.widget)
+            let window = GtkTest.window(pair, width: 600, height: 400)
+            defer { GtkTest.destroy(window) }
+            gtk_window_set_title(window.as(GtkWindow.self), "two-lists")
+            left.start()
+            right.start()
+            XCTAssertTrue(GtkTest.pump { left.items.count == 20 && right.items.count == 20 })
+            XCTAssertTrue(GtkTest.pump { left.engine.header.state == .idle && right.engine.header.state == .idle })
+            refreshes = ["left": 0, "right": 0]
+
+            let onRight = try RealInputs.make(window: window, target: right.widget, windowTitle: "two-lists")
+            onRight.point(at: 100, 150)  // a click: the keyboard focus goes into the right list
+            onRight.refreshKey(controlR: false)
+            XCTAssertTrue(GtkTest.pump { refreshes["right"] == 1 }, "\(refreshes)")
+            XCTAssertTrue(GtkTest.pump { right.engine.header.state == .idle })
+            let onLeft = try RealInputs.make(window: window, target: left.widget, windowTitle: "two-lists")
+            onLeft.point(at: 100, 150)
+            onLeft.refreshKey(controlR: true)
+            XCTAssertTrue(GtkTest.pump { refreshes["left"] == 1 }, "\(refreshes)")
+            GtkTest.pump(for: 0.3)
+            XCTAssertEqual(refreshes, ["left": 1, "right": 1], "each key refreshed only the focused list")
+        }
+    }
+}
