@@ -109,6 +109,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public init(configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>) throws {
         self.configuration = configuration
         self.rows = rows
+        // What every host needs: async loaders resume inside GTK's loop, the words translated.
+        MainLoopBridge.install()
+        TextDomains.bind(refreshListTextDomain)
         if let key = configuration.lastUpdatedKey {
             let store = LastUpdatedStore(applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
             lastUpdatedStore = store

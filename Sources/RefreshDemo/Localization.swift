@@ -2,7 +2,6 @@
 // `refresh-list`. Both are bound to the installed locale directory, or to the build's.
 
 import CGtk
-import Foundation
 import GtkRefreshList
 
 let demoTextDomain = "refresh-demo"
@@ -12,25 +11,13 @@ func localized(_ text: String) -> String {
     translate(text, domain: demoTextDomain)
 }
 
-/// Sets the locale from the environment and binds both text domains to the first locale
-/// directory that exists: next to the binary (`../share/locale`), then the build's `locale`.
+/// Sets the locale from the environment and binds both text domains to the locale directory
+/// next to the binary (`../share/locale`), or to the build's (`REFRESH_DEMO_LOCALEDIR` first).
 func setUpTranslations() {
     setlocale(LC_ALL, "")
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let candidates = [
-        ProcessInfo.processInfo.environment["REFRESH_DEMO_LOCALEDIR"],
-        filePath(executable.appendingPathComponent("../share/locale").standardized),
-        filePath(executable.appendingPathComponent("locale")),
-    ].compactMap { $0 }
-    let directory = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? "/usr/share/locale"
+    let directory = g_getenv("REFRESH_DEMO_LOCALEDIR").map { String(cString: $0) } ?? TextDomains.bundledLocaleDirectory
     for domain in [demoTextDomain, refreshListTextDomain] {
-        bindtextdomain(domain, directory)
-        bind_textdomain_codeset(domain, "UTF-8")
+        TextDomains.bind(domain, to: directory)
     }
     textdomain(demoTextDomain)
-}
-
-/// The file-system path of a file URL.
-func filePath(_ url: URL) -> String {
-    url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
 }

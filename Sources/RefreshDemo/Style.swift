@@ -28,3 +28,8 @@ enum Style {
         g_object_unref(gpointer(provider))
     }
 }
+
+/// The file-system path of a file URL.
+func filePath(_ url: URL) -> String {
+    url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
+}
