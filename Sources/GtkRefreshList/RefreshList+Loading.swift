@@ -54,6 +54,7 @@ extension RefreshList {
                 startPageLoader(token, page: page)
             case .cancel(let token):
                 tasks.removeValue(forKey: token)?.cancel()
+                requests.removeValue(forKey: token)?.cancel()
             case .applyRefresh(let token):
                 guard let page = answers.removeValue(forKey: token) else { break }
                 applyRefresh(page)
@@ -88,7 +89,7 @@ extension RefreshList {
                 self?.deliver(token, result, isRefresh: true)
             }
         case .callback(let load):
-            load { [weak self] result in self?.deliver(token, result, isRefresh: true) }
+            load(request(token, isRefresh: true))
         }
     }
 
@@ -103,14 +104,23 @@ extension RefreshList {
                 self?.deliver(token, result, isRefresh: false)
             }
         case .callback(let load):
-            load(page) { [weak self] result in self?.deliver(token, result, isRefresh: false) }
+            load(page, request(token, isRefresh: false))
         }
+    }
+
+    /// The answer channel for a callback-style loader of `token`, kept until it answers or is
+    /// cancelled.
+    private func request(_ token: OperationToken, isRefresh: Bool) -> Completion {
+        let request = Completion { [weak self] result in self?.deliver(token, result, isRefresh: isRefresh) }
+        requests[token] = request
+        return request
     }
 
     /// Hands a loader's answer to the engine; the rows change only if it emits an apply effect.
     func deliver(_ token: OperationToken, _ result: Result<Page<Item>, any Error>, isRefresh: Bool) {
         guard !isDisposed else { return }
         tasks[token] = nil
+        requests[token] = nil
         let outcome: Outcome
         switch result {
         case .success(let page):

@@ -55,12 +55,40 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public typealias RefreshLoader = @MainActor () async throws -> Page<Item>
     /// Loads page `page` (load-more), `async` style.
     public typealias PageLoader = @MainActor (_ page: Int) async throws -> Page<Item>
-    /// Called by a callback-style loader with its answer. Extra calls are ignored.
-    public typealias Completion = @MainActor (Result<Page<Item>, any Error>) -> Void
+    /// What a callback-style loader answers through: call it with the result (`done(.success(page))`).
+    /// It also says when the list no longer wants the answer (a newer refresh took over, the
+    /// watchdog fired, the widget went away), so the loader can stop its work.
+    @MainActor
+    public final class Completion {
+        private let deliver: @MainActor (Result<Page<Item>, any Error>) -> Void
+        private var cancelHandlers: [@MainActor () -> Void] = []
+        /// Whether the list stopped waiting for this answer; an answer given anyway is ignored.
+        public private(set) var isCancelled = false
+
+        init(_ deliver: @escaping @MainActor (Result<Page<Item>, any Error>) -> Void) {
+            self.deliver = deliver
+        }
+
+        /// Answers. Answers after the first, or after cancellation, are ignored by the list.
+        public func callAsFunction(_ result: Result<Page<Item>, any Error>) { deliver(result) }
+
+        /// Runs `handler` once when the list stops waiting (at once if it already has).
+        public func onCancel(_ handler: @escaping @MainActor () -> Void) {
+            if isCancelled { handler() } else { cancelHandlers.append(handler) }
+        }
+
+        func cancel() {
+            guard !isCancelled else { return }
+            isCancelled = true
+            let handlers = cancelHandlers
+            cancelHandlers = []
+            for handler in handlers { handler() }
+        }
+    }
     /// Loads the first page and calls `done` (like the iOS `refreshTop { done in … }`).
-    public typealias RefreshCallback = @MainActor (_ done: @escaping Completion) -> Void
+    public typealias RefreshCallback = @MainActor (_ done: Completion) -> Void
     /// Loads page `page` and calls `done`.
-    public typealias PageCallback = @MainActor (_ page: Int, _ done: @escaping Completion) -> Void
+    public typealias PageCallback = @MainActor (_ page: Int, _ done: Completion) -> Void
 
     enum Loader<AsyncLoader, CallbackLoader> {
         case none
@@ -92,6 +120,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
     var pageLoader: Loader<PageLoader, PageCallback> = .none
     var tasks: [OperationToken: Task<Void, Never>] = [:]
+    /// The answer channels of callback-style loaders still running, to cancel them.
+    var requests: [OperationToken: Completion] = [:]
     var answers: [OperationToken: Page<Item>] = [:]
     var shownIDs: Set<Item.ID> = []
     var pendingEvents: [Event] = []
@@ -212,6 +242,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         wakeUpTimer.cancel()
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
+        let running = requests.values
+        requests.removeAll()
+        for request in running { request.cancel() }
         answers.removeAll()
         refreshLoader = .none
         pageLoader = .none

@@ -158,8 +158,8 @@ final class DemoApp {
         case .folder:
             let source = FolderSource(path: options.folder ?? ".", pageSize: options.pageSize)
             folder = source
-            list.onRefresh(completion: { done in source.refresh(done) })
-            list.onLoadMore(completion: { _, done in source.loadMore(done) })
+            list.onRefresh(completion: { done in source.refresh { done($0) } })
+            list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
         }
         list.eventObserver = { [weak self] event, engine in
             guard let self else { return }

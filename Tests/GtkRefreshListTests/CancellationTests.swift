@@ -1,0 +1,82 @@
+// Callback-style loaders learn when the list stops waiting for them (the watchdog, a refresh
+// that replaces a page load, the widget going away), so they can stop their work; an answer
+// they give anyway changes nothing.
+
+import CGtk
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class CancellationTests: XCTestCase {
+    @MainActor final class Held {
+        var refresh: [RefreshList<Row>.Completion] = []
+        var pages: [RefreshList<Row>.Completion] = []
+        var cancelled: [String] = []
+    }
+
+    @MainActor private static func heldList(timeout: Milliseconds = 30_000) throws -> (RefreshList<Row>, Held, WidgetPointer) {
+        let list = try GtkTest.makeList {
+            $0.engine = try! RefreshConfiguration(
+                minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: timeout, pageSize: 20)
+        }
+        let held = Held()
+        list.onRefresh(completion: { done in
+            held.refresh.append(done)
+            done.onCancel { held.cancelled.append("refresh \(held.refresh.count)") }
+        })
+        list.onLoadMore(completion: { page, done in
+            held.pages.append(done)
+            done.onCancel { held.cancelled.append("page \(page)") }
+        })
+        return (list, held, GtkTest.window(list.widget))
+    }
+
+    func testTheWatchdogCancelsARefreshThatNeverAnswers() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(timeout: 200)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            XCTAssertEqual(held.refresh.count, 1)
+            XCTAssertFalse(held.refresh[0].isCancelled)
+            XCTAssertTrue(GtkTest.pump { held.refresh[0].isCancelled })
+            XCTAssertEqual(held.cancelled, ["refresh 1"], "told once")
+            XCTAssertEqual(list.engine.header.state, .failed)
+            held.refresh[0](.success(page(1...20)))
+            XCTAssertEqual(list.items.count, 0, "the answer after cancellation is ignored")
+        }
+    }
+
+    func testARefreshCancelsThePageLoadInFlight() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            list.start()
+            held.refresh[0](.success(page(1...20, hasMore: true)))
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            list.loadMore()
+            XCTAssertEqual(held.pages.count, 1)
+            list.refresh()
+            XCTAssertTrue(held.pages[0].isCancelled)
+            XCTAssertEqual(held.cancelled, ["page 2"])
+            XCTAssertFalse(held.refresh[1].isCancelled)
+            held.pages[0](.success(page(21...40)))
+            XCTAssertEqual(list.items.count, 20, "the cancelled page is not appended")
+        }
+    }
+
+    func testTheWidgetGoingAwayCancelsEveryLoaderStillRunning() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            list.start()
+            XCTAssertEqual(held.refresh.count, 1)
+            GtkTest.destroy(window)
+            XCTAssertTrue(held.refresh[0].isCancelled)
+            var late = false
+            held.refresh[0].onCancel { late = true }
+            XCTAssertTrue(late, "a handler added after cancellation runs at once")
+            XCTAssertEqual(held.cancelled, ["refresh 1"])
+            _ = list
+        }
+    }
+}
