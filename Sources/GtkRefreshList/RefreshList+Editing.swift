@@ -1,0 +1,45 @@
+// The app's own changes to the rows (an inbox deletes a message, marks one read, files a new
+// one): each is one splice, keeps rows unique by id, and tells the engine how many rows are
+// shown, so the footer and load-more stay right.
+
+import RefreshEngine
+
+extension RefreshList {
+    /// Inserts `item` at `index` (clamped to the rows shown; default: the top). Returns `false`
+    /// and changes nothing when a row with the same id is already shown, or the widget is gone.
+    @discardableResult
+    public func insert(_ item: Item, at index: Int = 0) -> Bool {
+        guard !isDisposed, !shownIDs.contains(item.id) else { return false }
+        let position = min(max(index, 0), items.count)
+        items.insert(item, at: position)
+        shownIDs.insert(item.id)
+        splice(at: position, removing: 0, adding: 1)
+        send(.itemsShown(items.count))
+        return true
+    }
+
+    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown.
+    @discardableResult
+    public func remove(id: Item.ID) -> Item? {
+        guard !isDisposed, shownIDs.contains(id), let position = items.firstIndex(where: { $0.id == id }) else {
+            return nil
+        }
+        let item = items.remove(at: position)
+        shownIDs.remove(id)
+        splice(at: position, removing: 1, adding: 0)
+        send(.itemsShown(items.count))
+        return item
+    }
+
+    /// Replaces the row whose id is `item.id` with `item` (its row is bound again). Returns
+    /// `false` when no such row is shown.
+    @discardableResult
+    public func update(_ item: Item) -> Bool {
+        guard !isDisposed, shownIDs.contains(item.id), let position = items.firstIndex(where: { $0.id == item.id }) else {
+            return false
+        }
+        items[position] = item
+        splice(at: position, removing: 1, adding: 1)
+        return true
+    }
+}
