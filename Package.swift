@@ -19,16 +19,19 @@ let package = Package(
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
         // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // GTK plumbing shared by the widget, the demo and the benchmarks: signal connections,
+        // pointer casts, the main-loop bridge, gettext, rendering to PNG. Not part of the widget's API.
+        .target(name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings),
         // The GTK widget: translates input into engine events and renders the engine's state.
-        .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine"], swiftSettings: swiftSettings),
+        .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GtkRefreshListTests",
-            dependencies: ["GtkRefreshList", "CGtk", "RefreshEngine", "AllocationCounter", "WaylandSupport"],
+            dependencies: ["GtkRefreshList", "GtkInterop", "CGtk", "RefreshEngine", "AllocationCounter", "WaylandSupport"],
             swiftSettings: swiftSettings
         ),
         // The desktop app.
         .executableTarget(
-            name: "RefreshDemo", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
+            name: "RefreshDemo", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings),
@@ -36,7 +39,7 @@ let package = Package(
         .target(name: "WaylandSupport", path: "Tests/WaylandSupport", swiftSettings: swiftSettings),
         // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
         .executableTarget(
-            name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
+            name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
             swiftSettings: swiftSettings),
         // Counts the test thread's heap allocations (interposes malloc in the test executable).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),

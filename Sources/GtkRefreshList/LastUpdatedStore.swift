@@ -3,26 +3,27 @@
 // or corrupt one does too, with a warning, never a crash.
 
 import CGtk
+internal import GtkInterop
 import Foundation
 import RefreshEngine
 
 /// Reads and writes last-updated instants per list key.
-public struct LastUpdatedStore: Sendable {
+struct LastUpdatedStore: Sendable {
     /// The directory holding one file per key.
-    public let directory: String
+    let directory: String
 
     /// A store under `stateDirectory` (default: `$XDG_STATE_HOME`, usually `~/.local/state`)
     /// in a folder named after `applicationID`.
-    public init(applicationID: String, stateDirectory: String? = nil) {
+    init(applicationID: String, stateDirectory: String? = nil) {
         let base = stateDirectory ?? String(cString: g_get_user_state_dir())
         directory = base + "/" + Self.fileName(applicationID) + "/last-updated"
     }
 
     /// The file for `key`.
-    public func path(for key: String) -> String { directory + "/" + Self.fileName(key) }
+    func path(for key: String) -> String { directory + "/" + Self.fileName(key) }
 
     /// The stored instant, or `nil` (with a warning on stderr) when missing or unreadable.
-    public func load(key: String) -> WallClockInstant? {
+    func load(key: String) -> WallClockInstant? {
         let file = path(for: key)
         var contents: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
@@ -48,7 +49,7 @@ public struct LastUpdatedStore: Sendable {
 
     /// Stores `instant` for `key` atomically (write to a temporary file, then rename).
     @discardableResult
-    public func save(_ instant: WallClockInstant, key: String) -> Bool {
+    func save(_ instant: WallClockInstant, key: String) -> Bool {
         guard g_mkdir_with_parents(directory, 0o700) == 0 else {
             warn("cannot create \(directory)")
             return false

@@ -4,6 +4,7 @@
 // gesture for mouse and touch, and the list.refresh / list.load-more actions with F5, Ctrl+R.
 
 import CGtk
+internal import GtkInterop
 import RefreshEngine
 
 extension RefreshList {

@@ -4,6 +4,7 @@
 // the engine accepts ever touch the rows.
 
 import CGtk
+internal import GtkInterop
 import Foundation
 import RefreshEngine
 

@@ -3,6 +3,7 @@
 // splice, one items-changed; the list is never rebuilt.
 
 import CGtk
+internal import GtkInterop
 import RefreshEngine
 
 extension RefreshList {
@@ -73,7 +74,7 @@ extension RefreshList {
     }
 
     /// Rows in the model: the items plus the sentinel when shown.
-    public var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
+    var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
 
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
     func applyRefresh(_ page: Page<Item>) {

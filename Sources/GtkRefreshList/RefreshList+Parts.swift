@@ -14,6 +14,7 @@
 //           placed into the sentinel row's cell when it is bound.
 
 import CGtk
+internal import GtkInterop
 
 /// The arrow's rotation, read by its draw function.
 final class ArrowAngle {

@@ -2,6 +2,7 @@
 // pull that sends an event per scroll frame costs a height change and a redraw of the arrow.
 
 import CGtk
+internal import GtkInterop
 import RefreshEngine
 
 /// What was last rendered, to skip unchanged properties.
@@ -124,23 +125,23 @@ extension RefreshList {
     }
 
     /// The header's title as shown (for tests and inspectors).
-    public var shownTitle: String { String(cString: gtk_label_get_text(parts.titleLabel.opaque)) }
+    var shownTitle: String { String(cString: gtk_label_get_text(parts.titleLabel.opaque)) }
     /// The header's last-updated line as shown.
-    public var shownLastUpdated: String { String(cString: gtk_label_get_text(parts.lastUpdatedLabel.opaque)) }
+    var shownLastUpdated: String { String(cString: gtk_label_get_text(parts.lastUpdatedLabel.opaque)) }
     /// The footer's text as shown.
-    public var shownFooterText: String { String(cString: gtk_label_get_text(parts.footerLabel.opaque)) }
+    var shownFooterText: String { String(cString: gtk_label_get_text(parts.footerLabel.opaque)) }
     /// Whether the footer's button (Load more / Retry) shows.
-    public var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
+    var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
     /// The header's visible height as laid out now (px).
-    public var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
+    var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
     /// The header's status box (accessible role `status`).
-    public var headerWidget: WidgetPointer { parts.header }
+    var headerWidget: WidgetPointer { parts.header }
     /// The footer sentinel's status box (accessible role `status`).
-    public var footerWidget: WidgetPointer { parts.footer }
+    var footerWidget: WidgetPointer { parts.footer }
     /// The drawn arrow (accessible role `presentation`).
-    public var arrowWidget: WidgetPointer { parts.arrow }
+    var arrowWidget: WidgetPointer { parts.arrow }
     /// The revealer that opens and closes the header.
-    public var revealerWidget: WidgetPointer { parts.revealer }
+    var revealerWidget: WidgetPointer { parts.revealer }
     /// The footer's Load more / Retry button.
-    public var retryButton: WidgetPointer { parts.footerButton }
+    var retryButton: WidgetPointer { parts.footerButton }
 }

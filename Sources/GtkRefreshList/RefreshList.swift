@@ -3,18 +3,22 @@
 // one concern each; every decision is made by the RefreshEngine this class feeds.
 
 import CGtk
+internal import GtkInterop
 import Foundation
 import RefreshEngine
 
 /// Builds and binds the row widgets of a `RefreshList`.
 public struct RowFactory<Item> {
     /// Creates one row widget (called a few dozen times; rows are recycled).
-    public var makeRow: @MainActor () -> WidgetPointer
+    public var makeRow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
     /// Shows `item` in a row made by `makeRow`.
-    public var bind: @MainActor (WidgetPointer, Item) -> Void
+    public var bind: @MainActor (UnsafeMutablePointer<GtkWidget>, Item) -> Void
 
     /// A factory from the two functions.
-    public init(makeRow: @escaping @MainActor () -> WidgetPointer, bind: @escaping @MainActor (WidgetPointer, Item) -> Void) {
+    public init(
+        makeRow: @escaping @MainActor () -> UnsafeMutablePointer<GtkWidget>,
+        bind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, Item) -> Void
+    ) {
         self.makeRow = makeRow
         self.bind = bind
     }
@@ -97,7 +101,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     }
 
     /// The root widget to put in a window.
-    public let widget: WidgetPointer
+    public let widget: UnsafeMutablePointer<GtkWidget>
     /// The settings this list was made with.
     public let configuration: RefreshListConfiguration
     /// The rows shown, in order.
@@ -105,9 +109,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The engine's current state (read-only; the list feeds it).
     public internal(set) var engine: RefreshEngine
     /// Rows dropped because their identifier was already shown.
-    public internal(set) var duplicatesDropped = 0
+    var duplicatesDropped = 0
     /// The last text announced to screen readers.
-    public internal(set) var lastAnnouncement = ""
+    var lastAnnouncement = ""
     /// Called after every engine event with the event and the engine's new state (traces, inspectors).
     public var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
     /// Called for every effect the list carries out.
@@ -136,7 +140,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     let lastUpdatedStore: LastUpdatedStore?
 
     /// Creates the list. Throws the engine's `ConfigurationError` for an invalid configuration.
-    public init(configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>) throws {
+    public init(
+        configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>
+    ) throws(ConfigurationError) {
         self.configuration = configuration
         self.rows = rows
         // What every host needs: async loaders resume inside GTK's loop, the words translated.
@@ -186,9 +192,16 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         drain(engine.begin(at: Self.monotonicNow()))
     }
 
-    /// Sends an engine event as if it came from this list's own input: for hosts with input
-    /// sources of their own (a custom gesture, a remote control), and for scripted demos.
-    public func feed(_ event: Event) { send(event) }
+    /// Pull input from a source of the host's own (a custom gesture, a remote control, a
+    /// scripted demo), taken exactly as the list's own scroll and drag input. Only input: the
+    /// answers, rows and time stay the list's own business.
+    public func feed(_ gesture: PullGesture) {
+        switch gesture {
+        case .began(let kind): send(.gestureBegan(kind))
+        case .moved(let input): send(.pull(input))
+        case .ended(let kind, let cancelled): send(.gestureEnded(kind, cancelled: cancelled))
+        }
+    }
 
     /// Asks for a refresh, as F5 does. Ignored while one runs.
     public func refresh() { send(.refreshRequested) }
@@ -203,10 +216,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public func setFooterHidden(_ hidden: Bool) { send(.footerHidden(hidden)) }
 
     /// The scrolled window holding the rows (for the host's own scrolling needs).
-    public var scrolledWindow: WidgetPointer { parts.scrolled }
+    public var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
 
     /// The list view showing the rows.
-    public var listView: WidgetPointer { parts.listView }
+    public var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
 
     /// Whether the widget was disposed (its loaders' answers are then ignored).
     public var isAlive: Bool { !isDisposed }

@@ -75,6 +75,16 @@ public struct RefreshListTexts: Hashable, Sendable {
     }
 }
 
+/// One step of a pull from the host's own input source (`RefreshList.feed`).
+public enum PullGesture: Hashable, Sendable {
+    /// A touchpad scroll or a drag began.
+    case began(PullKind)
+    /// Movement toward (positive) or away from the top.
+    case moved(PullInput)
+    /// The gesture ended: released, or `cancelled`.
+    case ended(PullKind, cancelled: Bool)
+}
+
 /// Where a list's refresh shortcuts (F5, Ctrl+R) work.
 public enum ShortcutScope: Hashable, Sendable {
     /// While the keyboard focus is inside the list: several lists in one window each refresh

@@ -3,6 +3,7 @@
 // rebuilds the whole model (one splice replacing every row), as a naive list would.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

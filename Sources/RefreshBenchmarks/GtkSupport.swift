@@ -2,6 +2,7 @@
 // and a list with loaders that answer when told to.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

@@ -2,6 +2,7 @@
 // load-more cycles answered at once (zero latency).
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

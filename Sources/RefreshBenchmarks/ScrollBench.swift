@@ -4,6 +4,7 @@
 // plain GtkListView over the same rows.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

@@ -3,6 +3,7 @@
 // JSON lines.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 

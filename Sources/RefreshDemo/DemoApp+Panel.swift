@@ -1,6 +1,7 @@
 // The side panel: controls on top, the live state inspector below.
 
 import CGtk
+import GtkInterop
 import GtkRefreshList
 import RefreshEngine
 

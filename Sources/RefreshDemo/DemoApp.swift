@@ -4,6 +4,7 @@
 // rate apply at once.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

@@ -4,6 +4,7 @@
 // failures the list shows with Retry.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 

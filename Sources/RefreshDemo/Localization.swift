@@ -2,6 +2,7 @@
 // `refresh-list`. Both are bound to the installed locale directory, or to the build's.
 
 import CGtk
+import GtkInterop
 import GtkRefreshList
 
 let demoTextDomain = "refresh-demo"

@@ -3,6 +3,7 @@
 // renderer at each step. Then the app quits (status 1 if any image could not be written).
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine
@@ -50,14 +51,14 @@ final class ScreenshotScript {
         await pause(4_500)  // spinner minimum, result, collapse
         shoot(window, "header-idle")
 
-        list.feed(.gestureBegan(.touchpad))
-        list.feed(.pull(.touchpad(distance: threshold / 2)))
+        list.feed(.began(.touchpad))
+        list.feed(.moved(.touchpad(distance: threshold / 2)))
         await pause(300)
         shoot(window, "header-pulling")
-        list.feed(.pull(.touchpad(distance: threshold * 0.7)))
+        list.feed(.moved(.touchpad(distance: threshold * 0.7)))
         await pause(300)
         shoot(window, "header-armed")
-        list.feed(.gestureEnded(.touchpad, cancelled: false))
+        list.feed(.ended(.touchpad, cancelled: false))
         await pause(500)
         shoot(window, "header-refreshing")
         heldRefresh?(.success(Page(items(183...202), hasMore: true)))

@@ -1,6 +1,7 @@
 // The app's CSS (data/style.css), found next to the installed binary or in the source tree.
 
 import CGtk
+import GtkInterop
 import Foundation
 
 enum Style {

@@ -2,6 +2,7 @@
 // every effect (and two milestones: launch and first frame). The README documents the format.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine

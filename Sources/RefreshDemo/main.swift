@@ -2,6 +2,7 @@
 // bridged into the GLib main loop.
 
 import CGtk
+import GtkInterop
 import Foundation
 import GtkRefreshList
 

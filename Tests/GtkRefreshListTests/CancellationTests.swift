@@ -3,6 +3,7 @@
 // they give anyway changes nothing.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

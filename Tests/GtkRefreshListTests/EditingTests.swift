@@ -2,6 +2,7 @@
 // the items, and the footer right (it hides below one page, and shows again at one).
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

@@ -3,6 +3,7 @@
 // a small row type with page helpers.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

@@ -2,6 +2,7 @@
 // GTK animations are disabled.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine
@@ -61,10 +62,10 @@ final class HeaderMotionTests: XCTestCase {
             list.start()
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.headerAllocatedHeight == 0 })
             GtkTest.pump(for: 0.3)
-            list.feed(.gestureBegan(.drag))
+            list.feed(.began(.drag))
             var previous = 0
             for step in 1...12 {
-                list.feed(.pull(.drag(distance: 8)))
+                list.feed(.moved(.drag(distance: 8)))
                 GtkTest.pump(for: 0.03)
                 let expected = Int(list.engine.header.height.rounded())
                 XCTAssertEqual(list.headerAllocatedHeight, expected, "step \(step)")
@@ -72,7 +73,7 @@ final class HeaderMotionTests: XCTestCase {
                 previous = expected
             }
             XCTAssertEqual(list.engine.header.state, .armed)
-            list.feed(.gestureEnded(.drag, cancelled: true))
+            list.feed(.ended(.drag, cancelled: true))
             XCTAssertTrue(GtkTest.pump { list.headerAllocatedHeight == 0 })
         }
     }

@@ -3,6 +3,7 @@
 // widget.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine
@@ -125,7 +126,9 @@ final class LifecycleTests: XCTestCase {
         kept.loadMore()
         kept.setHeaderHidden(true)
         kept.setFooterHidden(true)
-        kept.feed(.tick)
+        kept.feed(.began(.drag))
+        kept.feed(.moved(.drag(distance: 100)))
+        kept.feed(.ended(.drag, cancelled: false))
         GtkTest.pump(for: 0.1)
         XCTAssertEqual(kept.engine, engineBefore, "a destroyed list decides nothing more")
         XCTAssertEqual(kept.items.count, 20)

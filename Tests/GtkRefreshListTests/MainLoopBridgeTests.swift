@@ -2,6 +2,7 @@
 // Task.sleep completes and updates the widget while only GLib iterates.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

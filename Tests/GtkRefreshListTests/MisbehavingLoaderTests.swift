@@ -2,6 +2,7 @@
 // the header and footer show the right state and no row is ever lost or shown twice.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

@@ -2,6 +2,7 @@
 // "never updated" with a warning, never a crash.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

@@ -5,6 +5,7 @@
 // test reads the same on both, whatever decorations each draws around the window.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import WaylandSupport

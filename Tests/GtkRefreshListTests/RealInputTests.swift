@@ -3,6 +3,7 @@
 // user expects, exactly once per gesture, on both display servers.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine

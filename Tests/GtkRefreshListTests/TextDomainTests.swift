@@ -2,6 +2,7 @@
 // not know the domain exists; a host that bound it elsewhere keeps its binding.
 
 import CGtk
+import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import XCTest

@@ -1,6 +1,8 @@
 // One small set of conversions between the pointer shapes GTK types import as in Swift:
 // types with public instance structs arrive as UnsafeMutablePointer<T>, the rest as
-// OpaquePointer. Call sites convert through these and stay readable.
+// OpaquePointer. Call sites convert through these and stay readable. This module is the GTK
+// plumbing the widget, the demo and the benchmarks share; it is not part of the widget's API
+// (GtkRefreshList imports it internally, so none of it reaches an app through that import).
 
 import CGtk
 
@@ -27,10 +29,10 @@ extension OpaquePointer {
 
 /// Casts any GObject-derived pointer to the type a GTK function expects.
 @inline(__always)
-func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
+public func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
 
 /// `TRUE`/`FALSE` for a Swift `Bool`.
 extension Bool {
-    var gboolean: gboolean { self ? 1 : 0 }
+    public var gboolean: gboolean { self ? 1 : 0 }
 }
 

@@ -14,33 +14,35 @@ public enum SignalClosureCounter {
 }
 
 /// Holds one Swift closure for GLib.
-final class ClosureBox<Closure> {
-    let closure: Closure
-    init(_ closure: Closure) {
+public final class ClosureBox<Closure> {
+    /// The closure.
+    public let closure: Closure
+    /// Boxes `closure` (counted in `SignalClosureCounter`).
+    public init(_ closure: Closure) {
         self.closure = closure
         SignalClosureCounter.live.add(1, ordering: .relaxed)
     }
     deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
 
     /// Passes the box to C retained; `releaseBox` balances it.
-    static func retained(_ closure: Closure) -> gpointer {
+    public static func retained(_ closure: Closure) -> gpointer {
         Unmanaged.passRetained(ClosureBox(closure)).toOpaque()
     }
 
     /// The closure behind a `user_data` pointer.
-    static func closure(from data: gpointer?) -> Closure {
+    public static func closure(from data: gpointer?) -> Closure {
         Unmanaged<ClosureBox<Closure>>.fromOpaque(data!).takeUnretainedValue().closure
     }
 }
 
 /// Destroy notify for signal handlers (`GClosureNotify`): releases the box.
-let releaseSignalBox: GClosureNotify = { data, _ in
+public let releaseSignalBox: GClosureNotify = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 /// Destroy notify for sources and draw functions (`GDestroyNotify`): releases the box.
-let releaseBox: GDestroyNotify = { data in
+public let releaseBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -160,11 +162,15 @@ public final class SignalConnections {
 
 /// A one-shot GLib timeout whose closure box is released by GLib's destroy notify.
 @MainActor
-struct OneShotTimer {
-    private(set) var sourceID: guint = 0
+public struct OneShotTimer {
+    /// The pending GLib source, 0 when none.
+    public private(set) var sourceID: guint = 0
+
+    /// A timer with nothing pending.
+    public init() {}
 
     /// Fires `action` once after `milliseconds`, replacing any pending firing.
-    mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    public mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
         cancel()
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?) -> gboolean = { data in
@@ -176,10 +182,10 @@ struct OneShotTimer {
     }
 
     /// Marks the timer as fired (its source removed itself).
-    mutating func fired() { sourceID = 0 }
+    public mutating func fired() { sourceID = 0 }
 
     /// Removes the pending firing, if any.
-    mutating func cancel() {
+    public mutating func cancel() {
         if sourceID != 0 {
             g_source_remove(sourceID)
             sourceID = 0

@@ -1,0 +1,55 @@
+// gettext from Swift: a message (and its plural forms) translated in a text domain, and the
+// text domains bound to the translations installed with the program.
+
+import CGtk
+
+/// `text` translated in `domain`. gettext returns its argument when there is no translation,
+/// so the result is read while the argument's C string is still alive.
+public func translate(_ text: String, domain: String) -> String {
+    text.withCString { source in
+        let result = g_dgettext(domain, source)!
+        return result == source ? text : String(cString: result)
+    }
+}
+
+/// The singular or plural form of a message for `count`, translated in `domain`.
+public func translatePlural(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
+    singular.withCString { one in
+        plural.withCString { many in
+            let result = g_dngettext(domain, one, many, gulong(max(0, count)))!
+            if result == one { return singular }
+            if result == many { return plural }
+            return String(cString: result)
+        }
+    }
+}
+
+/// Where gettext finds translations: the directory a text domain is bound to.
+public enum TextDomains {
+    /// The build's or the installation's locale directory for this process: the first that
+    /// exists of `$REFRESH_LIST_LOCALEDIR`, `../share/locale` next to the executable (an
+    /// installed app) and `locale` next to it (a `swift build` tree, where meson-wrapper.sh
+    /// compiles the catalogues); `nil` when none does (gettext's own default then applies).
+    public static let bundledLocaleDirectory: String? = {
+        var candidates: [String] = []
+        if let variable = g_getenv("REFRESH_LIST_LOCALEDIR") { candidates.append(String(cString: variable)) }
+        if let executable = g_file_read_link("/proc/self/exe", nil) {
+            defer { g_free(executable) }
+            let directory = String(cString: executable).split(separator: "/", omittingEmptySubsequences: false)
+                .dropLast().joined(separator: "/")
+            candidates += [directory + "/../share/locale", directory + "/locale"]
+        }
+        return candidates.first { g_file_test($0, G_FILE_TEST_IS_DIR) != 0 }
+    }()
+
+    /// Binds `domain` to `directory` (default: `bundledLocaleDirectory`) in UTF-8, unless the
+    /// host already bound it somewhere else than gettext's default.
+    public static func bind(_ domain: String, to directory: String? = bundledLocaleDirectory) {
+        bind_textdomain_codeset(domain, "UTF-8")
+        guard let directory else { return }
+        let current = bindtextdomain(domain, nil).map { String(cString: $0) }
+        guard current == nil || current == "/usr/share/locale" || current == "/usr/local/share/locale" else { return }
+        bindtextdomain(domain, directory)
+    }
+}
+
