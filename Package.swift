@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GtkRefreshList", targets: ["GtkRefreshList"]),
         .executable(name: "refresh-demo", targets: ["RefreshDemo"]),
         .executable(name: "refresh-bench", targets: ["RefreshBenchmarks"]),
+        .executable(name: "refresh-example", targets: ["RefreshExample"]),
     ],
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
@@ -29,11 +30,15 @@ let package = Package(
             dependencies: ["GtkRefreshList", "GtkInterop", "CGtk", "RefreshEngine", "AllocationCounter", "WaylandSupport"],
             swiftSettings: swiftSettings
         ),
+        // The smallest app that uses the list; the README quotes it.
+        .executableTarget(
+            name: "RefreshExample", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"],
+            path: "Examples/RefreshExample", swiftSettings: swiftSettings),
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshEngine", "WaylandSupport"],
+            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings),
         // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
         .target(name: "WaylandSupport", path: "Tests/WaylandSupport", swiftSettings: swiftSettings),
