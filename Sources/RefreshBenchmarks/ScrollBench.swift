@@ -67,7 +67,7 @@ enum ScrollBench {
         connections.disconnectAll()
         let durations = Array(recorder.durations.dropFirst(10))
         let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
-        let header = held.map { $0.list.engine.header.state.rawValue } ?? "none"
+        let header = held.map { $0.list.engine.header.state.name } ?? "none"
         let detail = "\(durations.count) frames, \(rows) rows, header \(header)"
         emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))

@@ -106,8 +106,8 @@ extension DemoApp {
         func set(_ key: String, _ text: String) {
             if let label = inspector[key] { gtk_label_set_text(label.opaque, text) }
         }
-        set("header", engine.header.state.rawValue)
-        set("footer", engine.footer.rawValue)
+        set("header", engine.header.state.name)
+        set("footer", engine.footer.name)
         set("page", engine.paging.currentPage.map { "\($0)" } ?? "–")
         switch engine.inFlight {
         case .refresh(let token): set("inFlight", "refresh \(token)")

@@ -21,8 +21,8 @@ final class Tracer {
     func event(_ event: Event, engine: RefreshEngine, items: Int) {
         let (name, detail) = Self.describe(event)
         var fields: [(String, Any)] = [
-            ("ms", milliseconds), ("event", name), ("header", engine.header.state.rawValue),
-            ("footer", engine.footer.rawValue), ("items", items), ("height", engine.header.height),
+            ("ms", milliseconds), ("event", name), ("header", engine.header.state.name),
+            ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
             ("page", engine.paging.currentPage as Any),
         ]
         if let inFlight = engine.inFlight {
@@ -39,7 +39,7 @@ final class Tracer {
         var fields: [(String, Any)] = [("ms", milliseconds)]
         switch effect {
         case .startRefresh(let token, let origin):
-            fields += [("effect", "startRefresh"), ("token", token.rawValue), ("origin", origin.rawValue)]
+            fields += [("effect", "startRefresh"), ("token", token.rawValue), ("origin", origin.name)]
         case .startLoadMore(let token, let page):
             fields += [("effect", "startLoadMore"), ("token", token.rawValue), ("page", page)]
         case .cancel(let token): fields += [("effect", "cancel"), ("token", token.rawValue)]
@@ -57,16 +57,16 @@ final class Tracer {
         switch event {
         case .geometry(let offset, let content, let viewport):
             ("geometry", [("offset", offset), ("contentHeight", content), ("viewportHeight", viewport)])
-        case .gestureBegan(let kind): ("gestureBegan", [("kind", kind.rawValue)])
+        case .gestureBegan(let kind): ("gestureBegan", [("kind", kind.name)])
         case .pull(let input):
             switch input {
             case .wheel(let notches): ("pull", [("kind", "wheel"), ("delta", notches)])
             case .touchpad(let distance): ("pull", [("kind", "touchpad"), ("delta", distance)])
             case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
             }
-        case .gestureEnded(let kind, let cancelled): ("gestureEnded", [("kind", kind.rawValue), ("cancelled", cancelled)])
-        case .edgeOvershot(let edge): ("edgeOvershot", [("edge", edge.rawValue)])
-        case .edgeReached(let edge): ("edgeReached", [("edge", edge.rawValue)])
+        case .gestureEnded(let kind, let cancelled): ("gestureEnded", [("kind", kind.name), ("cancelled", cancelled)])
+        case .edgeOvershot(let edge): ("edgeOvershot", [("edge", edge.name)])
+        case .edgeReached(let edge): ("edgeReached", [("edge", edge.name)])
         case .tick: ("tick", [])
         case .refreshRequested: ("refreshRequested", [])
         case .loadMoreRequested: ("loadMoreRequested", [])

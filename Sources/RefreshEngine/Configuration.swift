@@ -2,7 +2,7 @@
 // state machine never has to defend against a nonsensical setting.
 
 /// When an armed pull starts a refresh.
-public enum TriggerMode: String, Hashable, Sendable, CaseIterable {
+public enum TriggerMode: Hashable, Sendable, CaseIterable {
     /// The refresh starts when an armed pull is released (button up, scroll-end, wheel idle).
     case onRelease
     /// The refresh starts the moment the pull crosses the threshold, like the iOS

@@ -2,7 +2,7 @@
 // host must do about it (effects). Hosts translate their input into these and nothing else.
 
 /// The kind of input device behind a pull.
-public enum PullKind: String, Hashable, Sendable, CaseIterable {
+public enum PullKind: Hashable, Sendable, CaseIterable {
     /// A mouse wheel: discrete notches, no release.
     case wheel
     /// A touchpad: pixel deltas between scroll-begin and scroll-end.
@@ -32,12 +32,12 @@ public enum PullInput: Hashable, Sendable {
 }
 
 /// A scroll edge of the list.
-public enum Edge: String, Hashable, Sendable {
+public enum Edge: Hashable, Sendable {
     case top, bottom
 }
 
 /// Why a refresh was asked for; carried into the trace and the announcement.
-public enum RefreshOrigin: String, Hashable, Sendable {
+public enum RefreshOrigin: Hashable, Sendable {
     /// The engine's own first refresh.
     case initial
     /// A released or threshold-crossing pull.

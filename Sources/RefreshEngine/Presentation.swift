@@ -2,17 +2,17 @@
 // the trace and the tests use.
 
 /// The header's user-visible state.
-public enum HeaderState: String, Hashable, Sendable, CaseIterable {
+public enum HeaderState: Hashable, Sendable, CaseIterable {
     case idle, pulling, armed, refreshing, succeeded, failed
 }
 
 /// The footer's user-visible state.
-public enum FooterState: String, Hashable, Sendable, CaseIterable {
+public enum FooterState: Hashable, Sendable, CaseIterable {
     case hidden, idle, loading, failed, exhausted
 }
 
 /// Which title the header shows; hosts map it to a localized string.
-public enum HeaderTitle: String, Hashable, Sendable, CaseIterable {
+public enum HeaderTitle: Hashable, Sendable, CaseIterable {
     case pullToRefresh, releaseToRefresh, refreshing, refreshed, refreshFailed
 }
 
