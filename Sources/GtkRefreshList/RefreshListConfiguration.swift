@@ -29,14 +29,6 @@ public enum LastUpdatedStyle: Hashable, Sendable {
     case absolute
 }
 
-/// What a successful refresh does with the rows already shown.
-public enum RefreshMerge: Hashable, Sendable {
-    /// Replace every row with the answer (the default).
-    case replace
-    /// Keep the rows and put the answer's new ones (by identifier) on top.
-    case prependNew
-}
-
 /// The texts the header and footer show. Defaults are English source strings, translated
 /// through gettext's `refresh-list` domain.
 public struct RefreshListTexts: Hashable, Sendable {
@@ -102,8 +94,12 @@ public struct RefreshListConfiguration: Sendable {
     public var texts = RefreshListTexts()
     /// Relative ("5 minutes ago", the default) or absolute time.
     public var lastUpdatedStyle: LastUpdatedStyle = .relative
-    /// What a refresh does with the rows shown. Default `.replace`.
-    public var refreshMerge: RefreshMerge = .replace
+    /// What a refresh does with the rows shown (the engine's setting, which also decides what
+    /// it means for paging). Default `.replace`.
+    public var refreshMerge: RefreshMerge {
+        get { engine.refreshMerge }
+        set { engine.refreshMerge = newValue }
+    }
     /// Hides the header: pulls do nothing, refreshes still run. Default `false`.
     public var headerHidden = false
     /// Hides the footer: nothing loads by itself. Default `false`.

@@ -10,6 +10,15 @@ public enum TriggerMode: Hashable, Sendable, CaseIterable {
     case onThresholdCross
 }
 
+/// What a successful refresh does with the rows already shown.
+public enum RefreshMerge: Hashable, Sendable, CaseIterable {
+    /// Replace every row with the answer, and start paging over (the default).
+    case replace
+    /// Keep the rows and put the answer's new ones (by identifier) on top; the paging position
+    /// and the footer stay as they were, since the older pages are still shown.
+    case prependNew
+}
+
 /// A configuration value that cannot work, named so the caller can fix it.
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name of the offending `RefreshConfiguration` property.
@@ -65,6 +74,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var maximumAutomaticPages: Int
     /// Whether a new engine asks for the first refresh when it begins. Default `true`.
     public var refreshOnStart: Bool
+    /// What a successful refresh does with the rows shown. Default `.replace`.
+    public var refreshMerge: RefreshMerge
     /// After an answer is applied, geometry reported within this long (ms) that does not show
     /// the new rows yet is taken as stale and starts no load. Default 100 (a few frames).
     public var layoutSettleTime: Milliseconds
@@ -87,6 +98,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         pageSize: Int = 20,
         maximumAutomaticPages: Int = 5,
         refreshOnStart: Bool = true,
+        refreshMerge: RefreshMerge = .replace,
         layoutSettleTime: Milliseconds = 100
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
@@ -104,6 +116,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.pageSize = pageSize
         self.maximumAutomaticPages = maximumAutomaticPages
         self.refreshOnStart = refreshOnStart
+        self.refreshMerge = refreshMerge
         self.layoutSettleTime = layoutSettleTime
         try validate()
     }

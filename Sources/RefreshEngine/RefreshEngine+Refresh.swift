@@ -64,9 +64,21 @@ extension RefreshEngine {
         _ token: OperationToken, received: Int, exhausted: Bool, into effects: inout Effects
     ) {
         effects.append(.applyRefresh(token))
-        currentPage = configuration.firstPage
-        awaitLayout(replacingWith: received)
-        footerPhase = exhausted ? .exhausted : .idle
+        switch configuration.refreshMerge {
+        case .replace:
+            // The answer is the whole list now: paging starts over from it.
+            currentPage = configuration.firstPage
+            awaitLayout(replacingWith: received)
+            footerPhase = exhausted ? .exhausted : .idle
+        case .prependNew where currentPage == nil:
+            // Nothing was shown before: the answer is the first page, as when replacing.
+            currentPage = configuration.firstPage
+            awaitLayout(adding: received)
+            footerPhase = exhausted ? .exhausted : .idle
+        case .prependNew:
+            // New rows on top of the pages shown: the paging and the footer stay.
+            awaitLayout(adding: received)
+        }
     }
 
     /// A page shorter than a full one, or the loader's "no more", ends the paging.

@@ -217,7 +217,8 @@ final class PropertyTests: XCTestCase {
             try RefreshConfiguration(operationTimeout: 3_000, pageSize: 10),
             try RefreshConfiguration(
                 pullThreshold: 48, triggerMode: .onThresholdCross, minimumSpinnerTime: 0, resultDisplayTime: 0,
-                operationTimeout: 5_000, loadMoreDistance: 100, firstPage: 0, pageSize: 5, maximumAutomaticPages: 2),
+                operationTimeout: 5_000, loadMoreDistance: 100, firstPage: 0, pageSize: 5, maximumAutomaticPages: 2,
+                refreshMerge: .prependNew),
         ]
         var total = 0
         for (index, configuration) in configurations.enumerated() {
