@@ -46,9 +46,6 @@ final class Parts {
     var scrollController: OpaquePointer?
     var dragGesture: OpaquePointer?
 
-    /// How long the header takes to close (ms); GTK snaps it when animations are off.
-    static let collapseMilliseconds: guint = 200
-
     private init(
         root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,
         indicator: WidgetPointer, arrow: WidgetPointer, spinner: WidgetPointer, titleLabel: WidgetPointer,
@@ -82,7 +79,7 @@ final class Parts {
         // Header.
         let revealer = gtk_revealer_new()!
         gtk_revealer_set_transition_type(revealer.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_revealer_set_transition_duration(revealer.opaque, Parts.collapseMilliseconds)
+        // The transition's duration is set on each reveal from the engine (headerSlideMilliseconds).
         let clip = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_overflow(clip, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_layout_manager(clip, gtk_custom_layout_new(nil, clipMeasure, clipAllocate))

@@ -36,15 +36,14 @@ extension RefreshList {
                 parts.setVisibleHeaderHeight(height)
                 rendered.height = height
             }
-            // A pull is followed exactly; a header opened by a request slides open.
-            let slides = header.state == .refreshing && (previous == nil || previous == .idle)
             if gtk_revealer_get_reveal_child(revealer) == 0 {
-                gtk_revealer_set_transition_duration(revealer, slides ? Parts.collapseMilliseconds : 0)
+                // The engine says whether it follows a pull (0) or slides open (F5, first refresh).
+                gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
                 gtk_revealer_set_reveal_child(revealer, 1)
             }
         } else if gtk_revealer_get_reveal_child(revealer) != 0 {
             // Collapse from the current height; GTK snaps when animations are disabled.
-            gtk_revealer_set_transition_duration(revealer, Parts.collapseMilliseconds)
+            gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
             gtk_revealer_set_reveal_child(revealer, 0)
         }
         // While the header slides closed it keeps showing what it showed (the result), and is

@@ -60,6 +60,9 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var minimumSpinnerTime: Milliseconds
     /// How long (ms) "refreshed" or "refresh failed" shows before the header collapses. Default 600.
     public var resultDisplayTime: Milliseconds
+    /// How long (ms) the header takes to slide closed, or open for a refresh nobody pulled for
+    /// (F5, the first refresh). A pull is followed exactly. Default 200.
+    public var headerSlideDuration: Milliseconds
     /// A refresh or load-more with no answer after this long (ms) fails. Default 30 000.
     public var operationTimeout: Milliseconds
     /// Load-more starts when the distance to the bottom is at most this (px); `nil` means one
@@ -92,6 +95,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         touchpadIdleInterval: Milliseconds = 500,
         minimumSpinnerTime: Milliseconds = 400,
         resultDisplayTime: Milliseconds = 600,
+        headerSlideDuration: Milliseconds = 200,
         operationTimeout: Milliseconds = 30_000,
         loadMoreDistance: Double? = nil,
         firstPage: Int = 1,
@@ -110,6 +114,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.touchpadIdleInterval = touchpadIdleInterval
         self.minimumSpinnerTime = minimumSpinnerTime
         self.resultDisplayTime = resultDisplayTime
+        self.headerSlideDuration = headerSlideDuration
         self.operationTimeout = operationTimeout
         self.loadMoreDistance = loadMoreDistance
         self.firstPage = firstPage
@@ -146,6 +151,9 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(touchpadIdleInterval > 0, "touchpadIdleInterval", "a duration > 0 ms")
         try require(minimumSpinnerTime >= 0, "minimumSpinnerTime", "a duration ≥ 0 ms")
         try require(resultDisplayTime >= 0, "resultDisplayTime", "a duration ≥ 0 ms")
+        try require(
+            headerSlideDuration >= 0 && headerSlideDuration <= Milliseconds(UInt32.max), "headerSlideDuration",
+            "a duration from 0 to 2³² − 1 ms")
         try require(operationTimeout > 0, "operationTimeout", "a duration > 0 ms")
         if let loadMoreDistance {
             try require(

@@ -40,6 +40,22 @@ extension RefreshEngine {
         return presentation
     }
 
+    /// How the header moves to `header.height` (ms): 0 follows exactly (a pull, a header already
+    /// open), more slides over that time (closing, or opening for a refresh nobody pulled for).
+    public var headerSlideMilliseconds: Milliseconds {
+        switch headerPhase {
+        case .idle:
+            // Collapsing, from wherever it is.
+            configuration.headerSlideDuration
+        case .pulling, .armed, .holdingSpinner, .showingResult:
+            // Following the input, or already open.
+            0
+        case .refreshing(_, let origin, _, _):
+            // A pull opened it already; F5 or the first refresh slides it open.
+            origin == .pull ? 0 : configuration.headerSlideDuration
+        }
+    }
+
     /// What the footer shows now.
     public var footer: FooterState {
         if footerHiddenByHost { return .hidden }
@@ -58,7 +74,7 @@ extension RefreshEngine {
 
     /// The operation waiting for an answer, if any. At most one exists at any time.
     public var inFlight: InFlight? {
-        if case .refreshing(let token, _, _) = headerPhase { return .refresh(token) }
+        if case .refreshing(let token, _, _, _) = headerPhase { return .refresh(token) }
         if case .loading(let token, let page, _) = footerPhase { return .loadMore(token, page: page) }
         return nil
     }

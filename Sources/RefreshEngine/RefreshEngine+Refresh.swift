@@ -19,7 +19,7 @@ extension RefreshEngine {
         }
         let token = issueToken()
         headerPhase = .refreshing(
-            token, spinnerUntil: now + configuration.minimumSpinnerTime,
+            token, origin: origin, spinnerUntil: now + configuration.minimumSpinnerTime,
             deadline: now + configuration.operationTimeout)
         automaticLoadsInRow = 0
         effects.append(.startRefresh(token, origin: origin))
@@ -30,7 +30,7 @@ extension RefreshEngine {
         _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
         into effects: inout Effects
     ) {
-        guard case .refreshing(let current, let spinnerUntil, _) = headerPhase, current == token else {
+        guard case .refreshing(let current, _, let spinnerUntil, _) = headerPhase, current == token else {
             counters.staleAnswers += 1
             return
         }

@@ -31,8 +31,9 @@ enum HeaderPhase: Hashable, Sendable {
     case idle
     case pulling(Pull)
     case armed(Pull)
-    /// A refresh is in flight; the spinner must show until `spinnerUntil` at least.
-    case refreshing(OperationToken, spinnerUntil: MonotonicInstant, deadline: MonotonicInstant)
+    /// A refresh is in flight; the spinner must show until `spinnerUntil` at least. `origin`
+    /// tells how the header opened (a pull had opened it already; a request slides it open).
+    case refreshing(OperationToken, origin: RefreshOrigin, spinnerUntil: MonotonicInstant, deadline: MonotonicInstant)
     /// The answer came early; the spinner keeps turning until `until`, then the result shows.
     case holdingSpinner(RefreshResult, until: MonotonicInstant)
     /// The result shows until `until`, then the header collapses.

@@ -133,7 +133,7 @@ public struct RefreshEngine: Hashable, Sendable {
         case .idle: break  // nothing pending
         case .pulling(let pull), .armed(let pull):  // a wheel or touchpad pull ends when it goes idle
             earliest = Self.earlier(earliest, pull.releaseDeadline(configuration))
-        case .refreshing(_, _, let deadline):  // the watchdog
+        case .refreshing(_, _, _, let deadline):  // the watchdog
             earliest = Self.earlier(earliest, deadline)
         case .holdingSpinner(_, let until), .showingResult(_, let until):  // the next display step
             earliest = Self.earlier(earliest, until)
@@ -182,7 +182,7 @@ public struct RefreshEngine: Hashable, Sendable {
                 releasePull(cancelled: false, into: &effects)
                 return true
             }
-        case .refreshing(let token, _, let deadline):
+        case .refreshing(let token, _, _, let deadline):
             // The watchdog: no answer in time is a failure, and the loader is told to stop.
             if deadline <= now {
                 effects.append(.cancel(token))

@@ -115,3 +115,43 @@ final class RefreshTimingTests: XCTestCase {
         }
     }
 }
+
+/// How the header moves: a pull is followed exactly; the header slides open for a refresh
+/// nobody pulled for, and slides closed, over `headerSlideDuration`.
+final class HeaderSlideTests: XCTestCase {
+    func testAPullIsFollowedAndARequestSlidesOpen() {
+        let store = EngineStore.loaded()
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "idle: a collapse slides")
+        store.send(.pull(.wheel(notches: 3)), at: 1_100) {
+            $0.header = Header.armed(64 + 64.0 * 8 / 72, lastUpdated: wall)
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "a pull is followed exactly")
+        store.send(.tick, at: 1_350) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "opened by the pull already")
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800) {
+            $0.header = Header.succeeded(lastUpdated: wall)
+            $0.inFlight = nil
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "the result shows where the header is")
+        store.send(.tick, at: 2_400) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "and slides closed")
+        store.send(.refreshRequested, at: 3_000) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(3))
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "F5 slides it open")
+    }
+
+    func testTheSlideIsConfigurable() throws {
+        let store = EngineStore(try RefreshConfiguration(headerSlideDuration: 0))
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "no slide at all")
+        XCTAssertThrowsError(try RefreshConfiguration(headerSlideDuration: -1))
+    }
+}
