@@ -72,8 +72,11 @@ extension RefreshList {
     /// Feeds one scroll event to the engine, which decides what kind of pull it is, and reports
     /// whether the pull took it.
     func handleScroll(_ sample: ScrollSample) -> Bool {
+        // Scroll events never arrive while the list is handling another event, so the event is
+        // handled right here and its answer is known on return.
+        lastInputTaken = false
         send(.pull(engine.pullInput(for: sample)))
-        return engine.consumedLastInput
+        return lastInputTaken
     }
 
     /// What GTK reported about the scroll event being handled: discrete or smooth, in which unit,

@@ -133,6 +133,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var isDisposed = false
     var hasStarted = false
     var footerRowShown = false
+    /// Whether the pull took the last input event the engine handled.
+    var lastInputTaken = false
     /// The drag pointer's last y in the list's coordinates (px).
     var dragLastY = 0.0
     var rendered = RenderedState()

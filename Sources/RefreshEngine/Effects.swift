@@ -11,6 +11,9 @@ public struct Effects: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
     private var overflow: [Effect] = []
     /// How many effects there are.
     public private(set) var count = 0
+    /// Whether the event was pull input that the pull took: the host then keeps it from also
+    /// scrolling the list. An output of this one event, not part of the engine's state.
+    public internal(set) var tookInput = false
 
     /// No effects.
     public init() {}
@@ -47,11 +50,12 @@ public struct Effects: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
     }
 
     public static func == (lhs: Effects, rhs: Effects) -> Bool {
-        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+        lhs.count == rhs.count && lhs.tookInput == rhs.tookInput && lhs.elementsEqual(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
+        hasher.combine(tookInput)
         for effect in self { hasher.combine(effect) }
     }
 

@@ -23,7 +23,7 @@ extension RefreshEngine {
                 return
             }
             let pull = Pull(distance: delta, kind: input.kind, lastInputAt: now)
-            consumedLastInput = true
+            effects.tookInput = true
             move(to: pull, from: 0, into: &effects)
         case .pulling(var pull), .armed(var pull):
             // Another device cannot take over a pull in progress.
@@ -31,7 +31,7 @@ extension RefreshEngine {
             let previous = pull.distance
             pull.distance = max(0, previous + delta)
             pull.lastInputAt = now
-            consumedLastInput = true
+            effects.tookInput = true
             move(to: pull, from: previous, into: &effects)
         case .refreshing, .holdingSpinner, .showingResult:
             // The header is busy; pulling at the top does nothing until it collapses, and a

@@ -33,9 +33,6 @@ public struct RefreshEngine: Hashable, Sendable {
     var pendingDeadline: MonotonicInstant?
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
-    /// Whether the last pull input was taken by the pull (the host then stops the list from
-    /// scrolling with it).
-    public internal(set) var consumedLastInput = false
     /// Inputs that were rejected or had no effect.
     public internal(set) var counters = Counters()
 
@@ -67,7 +64,6 @@ public struct RefreshEngine: Hashable, Sendable {
         var effects = Effects()
         if case .tick = event { requestedWakeUp = nil }
         if let due = pendingDeadline, due <= now { fireDueDeadlines(into: &effects) }
-        consumedLastInput = false
         switch event {
         case .geometry(let offset, let contentHeight, let viewportHeight):
             // Sizes come from layout; anything non-finite or negative is a host bug, not a state.

@@ -45,6 +45,8 @@ final class EngineStore {
     private(set) var engine: RefreshEngine
     var expected: Snapshot
     private(set) var now: MonotonicInstant = .zero
+    /// Whether the pull took the last event sent (an output of that event).
+    private(set) var tookInput = false
 
     init(_ configuration: RefreshConfiguration = .standard, lastUpdated: WallClockInstant? = nil) {
         engine = try! RefreshEngine(configuration: configuration, lastUpdated: lastUpdated)
@@ -67,7 +69,9 @@ final class EngineStore {
         file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
     ) -> [Effect] {
         if let ms { now = MonotonicInstant(milliseconds: ms) }
-        let produced = Array(engine.handle(event, at: now))
+        let answer = engine.handle(event, at: now)
+        tookInput = answer.tookInput
+        let produced = Array(answer)
         check(produced, effects, update, file: file, line: line)
         return produced
     }

@@ -178,7 +178,7 @@ final class PropertyTests: XCTestCase {
             }
             // No wheel or touchpad pull stays open longer than its idle interval after its last
             // input (a wheel has no release, a touchpad's stop can be lost); a drag is held.
-            if case .pull = event, engine.consumedLastInput { lastPullInputAt = now }
+            if case .pull = event, effects.tookInput { lastPullInputAt = now }
             if let kind = engine.pullKind, let last = lastPullInputAt {
                 switch kind {
                 case .wheel: XCTAssertLessThan(now - last, config.wheelIdleInterval, "wheel pull stuck open after \(event)")

@@ -26,7 +26,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
     func testKineticTouchpadDeltasAfterScrollEndNeverPull() {
         let store = EngineStore.loaded()
         store.send(.pull(.touchpad(distance: 80)), at: 1_100, effects: [])
-        XCTAssertFalse(store.engine.consumedLastInput)
+        XCTAssertFalse(store.tookInput)
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }
 
@@ -84,7 +84,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.drag), at: 1_100)
         store.send(.pull(.drag(distance: -40)), at: 1_110, effects: [])
-        XCTAssertFalse(store.engine.consumedLastInput, "selection and scrolling keep the drag")
+        XCTAssertFalse(store.tookInput, "selection and scrolling keep the drag")
     }
 
     func testPullsWhileTheHeaderShowsAResultAreIgnored() {

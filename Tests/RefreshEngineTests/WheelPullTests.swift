@@ -12,7 +12,7 @@ final class WheelPullTests: XCTestCase {
         store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
-        XCTAssertTrue(store.engine.consumedLastInput)
+        XCTAssertTrue(store.tookInput)
         store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: [.scheduleWakeUp(at(1_450))]) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
@@ -52,9 +52,9 @@ final class WheelPullTests: XCTestCase {
         store.send(.pull(.wheel(notches: -1)), at: 1_200, effects: []) {
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
         }
-        XCTAssertTrue(store.engine.consumedLastInput, "the notch that closed the header belonged to the pull")
+        XCTAssertTrue(store.tookInput, "the notch that closed the header belonged to the pull")
         store.send(.pull(.wheel(notches: -1)), at: 1_250, effects: [])
-        XCTAssertFalse(store.engine.consumedLastInput, "further notches down scroll the list")
+        XCTAssertFalse(store.tookInput, "further notches down scroll the list")
     }
 
     func testAWheelInTheMiddleOfTheListNeverPulls() {
@@ -62,7 +62,7 @@ final class WheelPullTests: XCTestCase {
         store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
         for step in 0..<10 {
             store.send(.pull(.wheel(notches: 1)), at: 1_200 + Int64(step) * 50, effects: [])
-            XCTAssertFalse(store.engine.consumedLastInput)
+            XCTAssertFalse(store.tookInput)
         }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 0, "scrolling mid-list is not an ignored pull")
     }
