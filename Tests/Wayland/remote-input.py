@@ -14,10 +14,11 @@ input to have been delivered:
     key KEYSYM 1|0            press or release an X keysym (0xffc2 = F5, 0xffe3 = Control_L)
     sleep MS                  wait
 """
-import sys
 import time
 
 from gi.repository import Gio, GLib
+
+from line_protocol import serve
 
 BUS_NAME = "org.gnome.Mutter.RemoteDesktop"
 SHIFT_L = 0xFFE1
@@ -79,16 +80,7 @@ def run(session, words):
 def main():
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     session = open_session(bus)
-    print("ready", flush=True)
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        try:
-            run(session, words)
-            print("ok " + line.strip(), flush=True)
-        except (GLib.Error, ValueError, IndexError) as error:
-            print("error %s: %s" % (line.strip(), error), flush=True)
+    serve(lambda words: run(session, words), (GLib.Error, ValueError, IndexError))
     call(session, "Stop")
 
 

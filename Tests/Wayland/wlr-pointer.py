@@ -17,8 +17,9 @@ reads one command per line on stdin, answering each with "ok ..." or "error ..."
 import os
 import socket
 import struct
-import sys
 import time
+
+from line_protocol import serve
 
 DISPLAY_ID = 1
 VERTICAL = 0
@@ -138,16 +139,7 @@ def run(connection, pointer, words):
 
 def main():
     connection, pointer = open_pointer()
-    print("ready", flush=True)
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        try:
-            run(connection, pointer, words)
-            print("ok " + line.strip(), flush=True)
-        except (ValueError, IndexError, RuntimeError) as error:
-            print("error %s: %s" % (line.strip(), error), flush=True)
+    serve(lambda words: run(connection, pointer, words), (ValueError, IndexError, RuntimeError))
 
 
 if __name__ == "__main__":
