@@ -1,12 +1,11 @@
-// Running the app's loaders and carrying out the engine's effects. Events are queued while
-// effects run, so a loader that answers synchronously (or twice) never re-enters the engine
-// mid-effect; every answer goes back to the engine tagged with its token, and only answers
-// the engine accepts ever touch the rows.
+// Running the app's loaders: async ones as tasks, callback ones with an answer channel that
+// can be cancelled. Every answer goes back to the engine tagged with its token, and only
+// answers the engine accepts ever touch the rows.
 
 import CGtk
 internal import GtkInterop
-import Foundation
 import RefreshEngine
+import Foundation
 
 /// The error a refresh or page fails with when no loader was given.
 public struct MissingLoaderError: Error, CustomStringConvertible {
@@ -15,72 +14,7 @@ public struct MissingLoaderError: Error, CustomStringConvertible {
 }
 
 extension RefreshList {
-    /// Sends one event to the engine, carries out its effects, then renders.
-    func send(_ event: Event) {
-        guard !isDisposed else { return }
-        pendingEvents.append(event)
-        guard !isDraining else { return }
-        drain { }
-    }
-
-    /// Carries out `effects` (the engine's answer to `begin`), then every queued event, then renders.
-    func drain(_ effects: Effects) {
-        drain { perform(effects) }
-    }
-
-    /// Runs `first` (which may perform effects), then every queued event, then renders once.
-    private func drain(_ first: () -> Void) {
-        isDraining = true
-        first()
-        while !pendingEvents.isEmpty, !isDisposed {
-            let event = pendingEvents.removeFirst()
-            let effects = engine.handle(event, at: Self.monotonicNow())
-            if case .pull = event { lastInputTaken = effects.tookInput }
-            eventObserver?(event, engine)
-            perform(effects)
-        }
-        isDraining = false
-        // Answers the engine did not take (late, duplicate, crossed) are dropped here.
-        answers.removeAll()
-        render()
-    }
-
-    private func perform(_ effects: Effects) {
-        for effect in effects {
-            guard !isDisposed else { return }
-            effectObserver?(effect)
-            switch effect {
-            case .startRefresh(let token, _):
-                startRefreshLoader(token)
-            case .startLoadMore(let token, let page):
-                startPageLoader(token, page: page)
-            case .cancel(let token):
-                tasks.removeValue(forKey: token)?.cancel()
-                requests.removeValue(forKey: token)?.cancel()
-            case .applyRefresh(let token):
-                guard let page = answers.removeValue(forKey: token) else { break }
-                applyRefresh(page)
-                pendingEvents.append(.itemsShown(items.count))
-            case .applyPage(let token, _):
-                guard let page = answers.removeValue(forKey: token) else { break }
-                applyPage(page)
-                pendingEvents.append(.itemsShown(items.count))
-            case .scheduleWakeUp(let instant):
-                let delay = max(0, min(instant - Self.monotonicNow(), Int64(UInt32.max)))
-                wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
-                    guard let self else { return }
-                    self.wakeUpTimer.fired()
-                    self.send(.tick)
-                }
-            case .persistLastUpdated(let instant):
-                if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
-            case .announce(let announcement):
-                announce(announcement)
-            }
-        }
-    }
-
-    private func startRefreshLoader(_ token: OperationToken) {
+    func startRefreshLoader(_ token: OperationToken) {
         switch refreshLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no refresh loader")), isRefresh: true)
@@ -95,7 +29,7 @@ extension RefreshList {
         }
     }
 
-    private func startPageLoader(_ token: OperationToken, page: Int) {
+    func startPageLoader(_ token: OperationToken, page: Int) {
         switch pageLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no page loader")), isRefresh: false)
@@ -141,31 +75,5 @@ extension RefreshList {
             return description
         }
         return String(describing: error)
-    }
-
-    private func announce(_ announcement: Announcement) {
-        let text: String
-        let region: WidgetPointer
-        switch announcement {
-        case .refreshStarted:
-            text = configuration.texts.refreshing
-            region = parts.header
-        case .refreshed:
-            let count = newRowsInLastRefresh
-            text = String(format: translatePlural(
-                "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
-            region = parts.header
-        case .refreshFailed:
-            text = configuration.texts.refreshFailed + (engine.failureMessage.map { ": " + $0 } ?? "")
-            region = parts.header
-        case .loadFailed:
-            text = configuration.texts.loadFailed + (engine.footerFailureMessage.map { ": " + $0 } ?? "")
-            region = parts.footer
-        case .noMoreItems:
-            text = configuration.texts.noMoreItems
-            region = parts.footer
-        }
-        lastAnnouncement = text
-        cgtk_accessible_set_string(region, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
     }
 }

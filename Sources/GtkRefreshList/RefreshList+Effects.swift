@@ -1,0 +1,44 @@
+// Carrying out what the engine decided: loaders started and cancelled, answers applied to the
+// rows, the wake-up timer, the last-updated instant stored, announcements made. Nothing here
+// decides; each effect is done as the engine said.
+
+import CGtk
+internal import GtkInterop
+import RefreshEngine
+
+extension RefreshList {
+    func perform(_ effects: Effects) {
+        for effect in effects {
+            guard !isDisposed else { return }
+            effectObserver?(effect)
+            switch effect {
+            case .startRefresh(let token, _):
+                startRefreshLoader(token)
+            case .startLoadMore(let token, let page):
+                startPageLoader(token, page: page)
+            case .cancel(let token):
+                tasks.removeValue(forKey: token)?.cancel()
+                requests.removeValue(forKey: token)?.cancel()
+            case .applyRefresh(let token):
+                guard let page = answers.removeValue(forKey: token) else { break }
+                applyRefresh(page)
+                pendingEvents.append(.itemsShown(items.count))
+            case .applyPage(let token, _):
+                guard let page = answers.removeValue(forKey: token) else { break }
+                applyPage(page)
+                pendingEvents.append(.itemsShown(items.count))
+            case .scheduleWakeUp(let instant):
+                let delay = max(0, min(instant - Self.monotonicNow(), Int64(UInt32.max)))
+                wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
+                    guard let self else { return }
+                    self.wakeUpTimer.fired()
+                    self.send(.tick)
+                }
+            case .persistLastUpdated(let instant):
+                if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
+            case .announce(let announcement):
+                announce(announcement)
+            }
+        }
+    }
+}
