@@ -9,6 +9,13 @@ import RefreshEngine
 
 extension RefreshList {
     func connectInput() {
+        connectGeometry()
+        connectScroll()
+        connectDrag()
+    }
+
+    /// The adjustment's geometry and the scrolled window's edge hints.
+    private func connectGeometry() {
         let scrolled = parts.scrolled
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         let adjustmentRaw = gpointer(adjustment)
@@ -21,8 +28,11 @@ extension RefreshList {
         connections.onEdge(scrolled.raw, "edge-reached") { [weak self] position in
             if let edge = Self.edge(position) { self?.send(.edgeReached(edge)) }
         }
+    }
 
-        // Wheel and touchpad, seen before the scrolled window scrolls.
+    /// Wheel and touchpad, seen before the scrolled window scrolls.
+    private func connectScroll() {
+        let scrolled = parts.scrolled
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(scrolled, scroll)
@@ -35,8 +45,11 @@ extension RefreshList {
         connections.onVoid(gpointer(scroll), "scroll-end") { [weak self] in
             self?.send(.gestureEnded(.touchpad, cancelled: false))
         }
+    }
 
-        // Mouse and touch drags; claimed only once the engine says they pull.
+    /// Mouse and touch drags; claimed only once the engine says they pull.
+    private func connectDrag() {
+        let scrolled = parts.scrolled
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)

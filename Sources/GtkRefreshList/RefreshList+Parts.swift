@@ -75,8 +75,26 @@ final class Parts {
     static func build(texts: RefreshListTexts) -> Parts {
         let root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(root, "refresh-list")
+        let (revealer, clip, header) = buildHeader(texts: texts)
+        let (indicator, arrow, spinner) = buildIndicator()
+        let (labels, titleLabel, lastUpdatedLabel) = buildHeaderLabels(texts: texts)
+        gtk_box_append(header.box, indicator)
+        gtk_box_append(header.box, labels)
+        let (scrolled, listView, store, factory) = buildRows()
+        gtk_box_append(root.box, revealer)
+        gtk_box_append(root.box, scrolled)
+        let (footer, footerSpinner, footerLabel, footerButton) = buildFooter(texts: texts)
+        let parts = Parts(
+            root: root, revealer: revealer, clip: clip, header: header, indicator: indicator, arrow: arrow,
+            spinner: spinner, titleLabel: titleLabel, lastUpdatedLabel: lastUpdatedLabel, scrolled: scrolled,
+            listView: listView, store: store, factory: factory, footer: footer,
+            footerSpinner: footerSpinner, footerLabel: footerLabel, footerButton: footerButton)
+        parts.installArrowDrawing()
+        return parts
+    }
 
-        // Header.
+    /// Revealer → clip → the header's status box.
+    private static func buildHeader(texts: RefreshListTexts) -> (WidgetPointer, WidgetPointer, WidgetPointer) {
         let revealer = gtk_revealer_new()!
         gtk_revealer_set_transition_type(revealer.opaque, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
         // The transition's duration is set on each reveal from the engine (headerSlideMilliseconds).
@@ -89,7 +107,13 @@ final class Parts {
         gtk_widget_set_halign(header, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(header, "refresh-header")
         cgtk_accessible_set_string(header, GTK_ACCESSIBLE_PROPERTY_LABEL, texts.pullToRefresh)
+        gtk_box_append(clip.box, header)
+        gtk_revealer_set_child(revealer.opaque, clip)
+        return (revealer, clip, header)
+    }
 
+    /// The stack of arrow (drawn, presentational), spinner and result icons.
+    private static func buildIndicator() -> (WidgetPointer, WidgetPointer, WidgetPointer) {
         let indicator = gtk_stack_new()!
         gtk_widget_set_size_request(indicator, 24, 24)
         gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
@@ -103,22 +127,25 @@ final class Parts {
         for (child, name) in [(arrow, "arrow"), (spinner, "spinner"), (done, "succeeded"), (failed, "failed")] {
             gtk_stack_add_named(indicator.opaque, child, name)
         }
+        return (indicator, arrow, spinner)
+    }
 
-        let texts_ = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_set_valign(texts_, GTK_ALIGN_CENTER)
+    /// The title and the last-updated line.
+    private static func buildHeaderLabels(texts: RefreshListTexts) -> (WidgetPointer, WidgetPointer, WidgetPointer) {
+        let labels = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
         let titleLabel = gtk_label_new(texts.pullToRefresh)!
         gtk_widget_add_css_class(titleLabel, "refresh-title")
         let lastUpdatedLabel = gtk_label_new(texts.neverUpdated)!
         gtk_widget_add_css_class(lastUpdatedLabel, "refresh-last-updated")
         gtk_widget_add_css_class(lastUpdatedLabel, "dim-label")
-        gtk_box_append(texts_.box, titleLabel)
-        gtk_box_append(texts_.box, lastUpdatedLabel)
-        gtk_box_append(header.box, indicator)
-        gtk_box_append(header.box, texts_)
-        gtk_box_append(clip.box, header)
-        gtk_revealer_set_child(revealer.opaque, clip)
+        gtk_box_append(labels.box, titleLabel)
+        gtk_box_append(labels.box, lastUpdatedLabel)
+        return (labels, titleLabel, lastUpdatedLabel)
+    }
 
-        // List.
+    /// The scrolled list view over a string list, with its item factory.
+    private static func buildRows() -> (WidgetPointer, WidgetPointer, OpaquePointer, OpaquePointer) {
         let store = gtk_string_list_new(nil)!
         let selection = gtk_single_selection_new(store)!
         gtk_single_selection_set_autoselect(selection, 0)
@@ -131,10 +158,11 @@ final class Parts {
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scrolled, 1)
         gtk_scrolled_window_set_child(scrolled.opaque, listView)
-        gtk_box_append(root.box, revealer)
-        gtk_box_append(root.box, scrolled)
+        return (scrolled, listView, store, factory)
+    }
 
-        // Footer: owned here (it moves between list cells as rows are recycled).
+    /// The footer: owned here (it moves between list cells as rows are recycled).
+    private static func buildFooter(texts: RefreshListTexts) -> (WidgetPointer, WidgetPointer, WidgetPointer, WidgetPointer) {
         let footer = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
         g_object_ref_sink(footer.raw)
         gtk_orientable_set_orientation(OpaquePointer(footer), GTK_ORIENTATION_HORIZONTAL)
@@ -148,14 +176,7 @@ final class Parts {
         // Not an actionable "list.load-more": inside a GtkListView that name resolves to the
         // view's own built-in "list." actions, so the button is wired with "clicked" instead.
         for child in [footerSpinner, footerLabel, footerButton] { gtk_box_append(footer.box, child) }
-
-        let parts = Parts(
-            root: root, revealer: revealer, clip: clip, header: header, indicator: indicator, arrow: arrow,
-            spinner: spinner, titleLabel: titleLabel, lastUpdatedLabel: lastUpdatedLabel, scrolled: scrolled,
-            listView: listView, store: store, factory: factory, footer: footer,
-            footerSpinner: footerSpinner, footerLabel: footerLabel, footerButton: footerButton)
-        parts.installArrowDrawing()
-        return parts
+        return (footer, footerSpinner, footerLabel, footerButton)
     }
 
     /// Draws the arrow: a shaft and head pointing down at 0°, turned by `arrowAngle`.

@@ -29,48 +29,14 @@ extension RefreshList {
     private func renderHeader() {
         let header = engine.header
         let previous = rendered.headerState
-        let revealer = parts.revealer.opaque
-        if header.isVisible, header.state != .idle {
-            let height = Int(header.height.rounded())
-            if height != rendered.height {
-                parts.setVisibleHeaderHeight(height)
-                rendered.height = height
-            }
-            if gtk_revealer_get_reveal_child(revealer) == 0 {
-                // The engine says whether it follows a pull (0) or slides open (F5, first refresh).
-                gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
-                gtk_revealer_set_reveal_child(revealer, 1)
-            }
-        } else if gtk_revealer_get_reveal_child(revealer) != 0 {
-            // Collapse from the current height; GTK snaps when animations are disabled.
-            gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
-            gtk_revealer_set_reveal_child(revealer, 0)
-        }
+        renderHeaderMotion(header)
         // While the header slides closed it keeps showing what it showed (the result), and is
         // reset to its idle look once closed (the revealer's child-revealed notification).
-        if header.state == .idle, gtk_revealer_get_child_revealed(revealer) != 0 {
+        if header.state == .idle, gtk_revealer_get_child_revealed(parts.revealer.opaque) != 0 {
             rendered.headerState = header.state
             return
         }
-
-        let indicator: String
-        switch header.state {
-        case .idle, .pulling, .armed: indicator = "arrow"
-        case .refreshing: indicator = "spinner"
-        case .succeeded: indicator = "succeeded"
-        case .failed: indicator = "failed"
-        }
-        if indicator != rendered.indicator {
-            gtk_stack_set_visible_child_name(parts.indicator.opaque, indicator)
-            if indicator == "spinner" { gtk_spinner_start(parts.spinner.opaque) } else { gtk_spinner_stop(parts.spinner.opaque) }
-            cgtk_accessible_set_busy(parts.header, (indicator == "spinner").gboolean)
-            rendered.indicator = indicator
-        }
-        if header.arrowDegrees != rendered.arrowDegrees {
-            parts.arrowAngle.degrees = header.arrowDegrees
-            gtk_widget_queue_draw(parts.arrow)
-            rendered.arrowDegrees = header.arrowDegrees
-        }
+        renderIndicator(header)
         let title = configuration.texts.title(header.title)
         if title != rendered.title {
             gtk_label_set_text(parts.titleLabel.opaque, title)
@@ -90,6 +56,49 @@ extension RefreshList {
             rendered.lastUpdatedShown = true
         }
         rendered.headerState = header.state
+    }
+
+    /// The header's height, and its revealer opening or closing as the engine says.
+    private func renderHeaderMotion(_ header: HeaderPresentation) {
+        let revealer = parts.revealer.opaque
+        if header.isVisible, header.state != .idle {
+            let height = Int(header.height.rounded())
+            if height != rendered.height {
+                parts.setVisibleHeaderHeight(height)
+                rendered.height = height
+            }
+            if gtk_revealer_get_reveal_child(revealer) == 0 {
+                // The engine says whether it follows a pull (0) or slides open (F5, first refresh).
+                gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
+                gtk_revealer_set_reveal_child(revealer, 1)
+            }
+        } else if gtk_revealer_get_reveal_child(revealer) != 0 {
+            // Collapse from the current height; GTK snaps when animations are disabled.
+            gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
+            gtk_revealer_set_reveal_child(revealer, 0)
+        }
+    }
+
+    /// Arrow (at its angle), spinner, or the result's icon.
+    private func renderIndicator(_ header: HeaderPresentation) {
+        let indicator: String
+        switch header.state {
+        case .idle, .pulling, .armed: indicator = "arrow"
+        case .refreshing: indicator = "spinner"
+        case .succeeded: indicator = "succeeded"
+        case .failed: indicator = "failed"
+        }
+        if indicator != rendered.indicator {
+            gtk_stack_set_visible_child_name(parts.indicator.opaque, indicator)
+            if indicator == "spinner" { gtk_spinner_start(parts.spinner.opaque) } else { gtk_spinner_stop(parts.spinner.opaque) }
+            cgtk_accessible_set_busy(parts.header, (indicator == "spinner").gboolean)
+            rendered.indicator = indicator
+        }
+        if header.arrowDegrees != rendered.arrowDegrees {
+            parts.arrowAngle.degrees = header.arrowDegrees
+            gtk_widget_queue_draw(parts.arrow)
+            rendered.arrowDegrees = header.arrowDegrees
+        }
     }
 
     private func renderFooter() {
