@@ -14,8 +14,7 @@ extension RefreshList {
         case .refreshStarted:
             text = configuration.texts.refreshing
             region = parts.header
-        case .refreshed:
-            let count = newRowsInLastRefresh
+        case .refreshed(let count):
             text = String(format: translatePlural(
                 "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
             region = parts.header

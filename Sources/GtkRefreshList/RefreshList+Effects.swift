@@ -21,8 +21,8 @@ extension RefreshList {
                 requests.removeValue(forKey: token)?.cancel()
             case .applyRefresh(let token):
                 guard let page = answers.removeValue(forKey: token) else { break }
-                applyRefresh(page)
-                pendingEvents.append(.itemsShown(items.count))
+                let new = applyRefresh(page)
+                pendingEvents.append(.refreshApplied(shown: items.count, new: new))
             case .applyPage(let token, _):
                 guard let page = answers.removeValue(forKey: token) else { break }
                 applyPage(page)

@@ -77,26 +77,28 @@ extension RefreshList {
     var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
 
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
-    func applyRefresh(_ page: Page<Item>) {
+    /// Returns how many of the rows shown now were not shown before.
+    func applyRefresh(_ page: Page<Item>) -> Int {
         let incoming = page.items.map(\.id)
         switch configuration.refreshMerge {
         case .replace:
             let keep = PageMerger.rowsToReplace(incoming: incoming)
             let fresh = keep.map { page.items[$0] }
-            newRowsInLastRefresh = fresh.reduce(0) { $0 + (shownIDs.contains($1.id) ? 0 : 1) }
+            let new = fresh.reduce(0) { $0 + (shownIDs.contains($1.id) ? 0 : 1) }
             duplicatesDropped += page.items.count - fresh.count
             let oldCount = items.count
             items = fresh
             shownIDs = Set(fresh.map(\.id))
             splice(at: 0, removing: oldCount, adding: fresh.count)
+            return new
         case .prependNew:
             let keep = PageMerger.rowsToPrepend(existing: shownIDs, incoming: incoming)
             let fresh = keep.map { page.items[$0] }
-            newRowsInLastRefresh = fresh.count
             duplicatesDropped += page.items.count - fresh.count
             items.insert(contentsOf: fresh, at: 0)
             shownIDs.formUnion(fresh.map(\.id))
             splice(at: 0, removing: 0, adding: fresh.count)
+            return fresh.count
         }
     }
 

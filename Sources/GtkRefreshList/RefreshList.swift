@@ -138,7 +138,6 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The drag pointer's last y in the list's coordinates (px).
     var dragLastY = 0.0
     var rendered = RenderedState()
-    var newRowsInLastRefresh = 0
     let lastUpdatedStore: LastUpdatedStore?
 
     /// Creates the list. Throws the engine's `ConfigurationError` for an invalid configuration.

@@ -75,6 +75,7 @@ final class Tracer {
         case .refreshCompleted(let token, let outcome, _): ("refreshCompleted", [("token", token.rawValue)] + describe(outcome))
         case .loadMoreCompleted(let token, let outcome): ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome))
         case .itemsShown(let count): ("itemsShown", [("count", count)])
+        case .refreshApplied(let shown, let new): ("refreshApplied", [("count", shown), ("new", new)])
         }
     }
 

@@ -90,13 +90,17 @@ public enum Event: Hashable, Sendable {
     /// The number of rows the list shows after the host applied an answer (after
     /// de-duplication, or after prepending). The footer hides while this is below one page.
     case itemsShown(Int)
+    /// The host applied a refresh answer (`applyRefresh`): it shows `shown` rows, `new` of them
+    /// not shown before. Sent instead of `itemsShown` after a refresh.
+    case refreshApplied(shown: Int, new: Int)
 }
 
 /// Announcements for screen readers (and the trace). Failure messages are read from the
 /// engine (`failureMessage`, `footerFailureMessage`), which keeps effects trivially copyable.
 public enum Announcement: Hashable, Sendable {
     case refreshStarted
-    case refreshed(receivedItems: Int)
+    /// A refresh succeeded and brought `newItems` rows not shown before.
+    case refreshed(newItems: Int)
     case refreshFailed
     case loadFailed
     case noMoreItems

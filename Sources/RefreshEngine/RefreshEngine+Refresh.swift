@@ -41,13 +41,13 @@ extension RefreshEngine {
             acceptRefresh(token, received: received, exhausted: isLastPage(received, hasMore), into: &effects)
             lastUpdatedInstant = wallClock
             effects.append(.persistLastUpdated(wallClock))
-            result = .succeeded(received: received)
+            result = .succeeded(newItems: nil)
         case .noMoreData:
             // The source is empty: an empty list, still a successful refresh.
             acceptRefresh(token, received: 0, exhausted: true, into: &effects)
             lastUpdatedInstant = wallClock
             effects.append(.persistLastUpdated(wallClock))
-            result = .succeeded(received: 0)
+            result = .succeeded(newItems: nil)
         case .failure(let message):
             // Items, paging and the timestamp stay as they were.
             result = .failed(message: message)
@@ -89,8 +89,28 @@ extension RefreshEngine {
     mutating func showResult(_ result: RefreshResult, from start: MonotonicInstant, into effects: inout Effects) {
         headerPhase = .showingResult(result, until: start + configuration.resultDisplayTime)
         switch result {
-        case .succeeded(let received): effects.append(.announce(.refreshed(receivedItems: received)))
+        case .succeeded(let newItems):
+            // Said once the rows are in: now if the host applied them already, else then.
+            if let newItems { effects.append(.announce(.refreshed(newItems: newItems))) }
         case .failed: effects.append(.announce(.refreshFailed))
+        }
+    }
+
+    /// The host applied the refresh answer: `new` of the rows it shows were not shown before.
+    /// The announcement ("Refreshed, 3 new items") goes with the result on screen: it waits if
+    /// the spinner still holds, and is made now if the result already shows or is over.
+    mutating func refreshApplied(new: Int, into effects: inout Effects) {
+        switch headerPhase {
+        case .holdingSpinner(.succeeded(nil), let until):
+            // The result shows later; it announces then, with the count.
+            headerPhase = .holdingSpinner(.succeeded(newItems: new), until: until)
+        case .showingResult(.succeeded(nil), let until):
+            // The result shows already, waiting for the count.
+            headerPhase = .showingResult(.succeeded(newItems: new), until: until)
+            effects.append(.announce(.refreshed(newItems: new)))
+        case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult:
+            // The result came and went before the rows did (a zero display time): say it now.
+            effects.append(.announce(.refreshed(newItems: new)))
         }
     }
 }

@@ -2,7 +2,9 @@
 
 /// The outcome a refresh shows once the spinner has had its minimum time.
 enum RefreshResult: Hashable, Sendable {
-    case succeeded(received: Int)
+    /// `newItems`: the rows the host reports new once it applied the answer; `nil` until then
+    /// (the announcement waits for it).
+    case succeeded(newItems: Int?)
     case failed(message: String)
 }
 

@@ -101,18 +101,27 @@ public struct RefreshEngine: Hashable, Sendable {
             completeRefresh(token, outcome, wallClock: wallClock, into: &effects)
         case .loadMoreCompleted(let token, let outcome):
             completeLoadMore(token, outcome, into: &effects)
+        case .refreshApplied(let count, let new):
+            guard count >= 0, new >= 0, new <= count else { counters.rejectedInputs += 1; break }
+            rowsShown(count, into: &effects)
+            refreshApplied(new: new, into: &effects)
         case .itemsShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
-            // An answer that added no rows has nothing to lay out.
-            if count == shownBeforeAnswer { awaitingLayoutUntil = nil }
-            shownBeforeAnswer = nil
-            shownItems = count
-            loadMoreIfNear(into: &effects)
+            rowsShown(count, into: &effects)
         }
         // Deadlines the event itself made due (a zero display time, say) fire now, so the
         // state after every event is settled at `instant`.
         requestWakeUpIfNeeded(into: &effects)
         return effects
+    }
+
+    /// The host shows `count` rows now (after an answer, or its own edit).
+    private mutating func rowsShown(_ count: Int, into effects: inout Effects) {
+        // An answer that added no rows has nothing to lay out.
+        if count == shownBeforeAnswer { awaitingLayoutUntil = nil }
+        shownBeforeAnswer = nil
+        shownItems = count
+        loadMoreIfNear(into: &effects)
     }
 
     // MARK: Clock and deadlines

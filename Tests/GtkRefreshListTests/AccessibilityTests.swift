@@ -54,6 +54,13 @@ final class AccessibilityTests: XCTestCase {
             pages[0](.failure(LoaderFailure()))
             Self.check(list.footerWidget, label: list.configuration.texts.loadFailed + ": offline")
             Self.check(list.footerWidget, busy: false)
+
+            // A refresh of twenty rows, two of them new: it says two, not twenty.
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            list.refresh()
+            held[1](.success(page(3...22, hasMore: true)))
+            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .succeeded })
+            Self.check(header, label: "Refreshed, 2 new items")
         }
     }
 }

@@ -28,15 +28,14 @@ final class MergePolicyTests: XCTestCase {
         store.send(
             .refreshCompleted(token(3), .success(received: 3, hasMore: nil), wallClock: later), at: 2_500,
             effects: [
-                .applyRefresh(token(3)), .persistLastUpdated(later), .announce(.refreshed(receivedItems: 3)),
-                .scheduleWakeUp(at(2_600)),
+                .applyRefresh(token(3)), .persistLastUpdated(later), .scheduleWakeUp(at(2_600)),
             ]
         ) {
             $0.header = Header.succeeded(lastUpdated: later)
             $0.inFlight = nil
             // Still page 2 and more to come: three new posts on top end nothing.
         }
-        store.send(.itemsShown(43), at: 2_510)
+        store.send(.refreshApplied(shown: 43, new: 3), at: 2_510, effects: [.announce(.refreshed(newItems: 3))])
         XCTAssertEqual(store.engine.footer, .idle)
         XCTAssertEqual(store.engine.paging.currentPage, 2)
     }

@@ -92,13 +92,18 @@ final class PagingTests: XCTestCase {
         }
         store.send(
             .refreshCompleted(token(1), .noMoreData, wallClock: wall), at: 500,
-            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .announce(.refreshed(receivedItems: 0)), .scheduleWakeUp(at(600))]
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(600))]
         ) {
             $0.header = Header.succeeded()
             $0.inFlight = nil
             $0.footer = .hidden
             $0.paging.currentPage = 1
         }
+        // The host emptied the list: the result is announced with it, and with no row added there
+        // is no layout to wait for; the next wake-up is the result's end.
+        store.send(
+            .refreshApplied(shown: 0, new: 0), at: 500,
+            effects: [.announce(.refreshed(newItems: 0)), .scheduleWakeUp(at(1_100))])
         XCTAssertEqual(store.engine.itemsShown, 0)
     }
 }

@@ -70,7 +70,10 @@ final class PropertyTests: XCTestCase {
             case 68..<72: return .refreshRequested
             case 72..<76: return .loadMoreRequested
             case 76..<78: return chance(0.5) ? .headerHidden(chance(0.3)) : .footerHidden(chance(0.3))
-            case 78..<80: return .itemsShown(chance(0.01) ? -1 : int(0...200))
+            case 78..<79: return .itemsShown(chance(0.01) ? -1 : int(0...200))
+            case 79..<80:
+                let shown = int(0...200)
+                return .refreshApplied(shown: chance(0.01) ? -1 : shown, new: int(0...shown))
             default:
                 // An answer with the right token, a stale one or an unknown one.
                 let which = int(0...9)

@@ -25,9 +25,11 @@ final class RefreshTimingTests: XCTestCase {
             $0.footer = .idle
             $0.paging.currentPage = 1
         }
+        // The host applied the rows (18 of them new); the announcement waits for the result.
+        store.send(.refreshApplied(shown: 20, new: 18), at: 100, effects: [])
         store.send(.tick, at: 399, effects: [.scheduleWakeUp(at(400))])
         store.send(
-            .tick, at: 400, effects: [.announce(.refreshed(receivedItems: 20)), .scheduleWakeUp(at(1_000))]
+            .tick, at: 400, effects: [.announce(.refreshed(newItems: 18)), .scheduleWakeUp(at(1_000))]
         ) {
             $0.header = Header.succeeded()
         }
@@ -45,7 +47,7 @@ final class RefreshTimingTests: XCTestCase {
         store.send(
             .refreshCompleted(token(1), .success(received: 5, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [
-                .applyRefresh(token(1)), .persistLastUpdated(wall), .announce(.refreshed(receivedItems: 5)),
+                .applyRefresh(token(1)), .persistLastUpdated(wall),
                 .scheduleWakeUp(at(2_100)),  // the layout settles first, then the result ends
             ]
         ) {
@@ -54,6 +56,8 @@ final class RefreshTimingTests: XCTestCase {
             $0.footer = .hidden  // five rows: less than a page, nothing more to show
             $0.paging.currentPage = 1
         }
+        // The result shows already; the announcement comes with the rows.
+        store.send(.refreshApplied(shown: 5, new: 5), at: 2_000, effects: [.announce(.refreshed(newItems: 5))])
         store.send(.tick, at: 2_600) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
     }
 
@@ -69,8 +73,9 @@ final class RefreshTimingTests: XCTestCase {
             $0.footer = .idle
             $0.paging.currentPage = 1
         }
+        store.send(.refreshApplied(shown: 20, new: 20), at: 10, effects: [])
         // The host slept past both the spinner and the result deadlines.
-        store.send(.tick, at: 5_000, effects: [.announce(.refreshed(receivedItems: 20))]) {
+        store.send(.tick, at: 5_000, effects: [.announce(.refreshed(newItems: 20))]) {
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
         }
     }
@@ -153,5 +158,50 @@ final class HeaderSlideTests: XCTestCase {
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "no slide at all")
         XCTAssertThrowsError(try RefreshConfiguration(headerSlideDuration: -1))
+    }
+}
+
+/// "Refreshed, N new items" goes with the result on screen, with the count of rows the host
+/// reports new (not the raw count the loader returned).
+final class RefreshAnnouncementTests: XCTestCase {
+    func testTheAnnouncementWaitsForTheRowsAndSaysHowManyAreNew() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.refreshRequested, at: 2_000) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+        }
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 3_000,
+                   effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(3_100))]) {
+            $0.header = Header.succeeded(lastUpdated: wall)
+            $0.inFlight = nil
+        }
+        // Twenty rows before and after: no layout to wait for, so the next wake-up is the result's end.
+        store.send(
+            .refreshApplied(shown: 20, new: 2), at: 3_000,
+            effects: [.announce(.refreshed(newItems: 2)), .scheduleWakeUp(at(3_600))])
+        XCTAssertEqual(store.engine.counters.rejectedInputs, 0)
+    }
+
+    func testWithNoResultTimeTheAnnouncementComesWithTheRows() throws {
+        let store = EngineStore(try RefreshConfiguration(minimumSpinnerTime: 0, resultDisplayTime: 0))
+        store.begin {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 100,
+                   effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(200))]) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+            $0.inFlight = nil
+            $0.footer = .idle
+            $0.paging.currentPage = 1
+        }
+        store.send(.refreshApplied(shown: 20, new: 20), at: 100, effects: [.announce(.refreshed(newItems: 20))])
+    }
+
+    func testImpossibleCountsAreRejected() {
+        let store = EngineStore.loaded()
+        store.send(.refreshApplied(shown: 5, new: 6), at: 1_100, effects: [])
+        store.send(.refreshApplied(shown: -1, new: 0), at: 1_100, effects: [])
+        XCTAssertEqual(store.engine.counters.rejectedInputs, 2)
     }
 }
