@@ -168,7 +168,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
-            guard let self, self.configuration.refreshWhenShown else { return }
+            guard let self, self.configuration.startsWhenShown else { return }
             self.start()
         }
         if configuration.headerHidden { send(.headerHidden(true)) }
@@ -185,8 +185,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// Uses `loader` for pages after the first (completion-callback style).
     public func onLoadMore(completion loader: @escaping PageCallback) { pageLoader = .callback(loader) }
 
-    /// Begins: the first refresh starts (unless `refreshOnStart` is off). Called when the widget
-    /// is first shown; call it yourself to start earlier. Later calls do nothing.
+    /// Starts the engine, which asks for the first refresh unless its `refreshOnStart` is off.
+    /// Called when the widget is first shown (`startsWhenShown`); call it yourself to start
+    /// earlier or, with `startsWhenShown` off, at all. Later calls do nothing.
     public func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true

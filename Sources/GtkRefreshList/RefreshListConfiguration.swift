@@ -109,8 +109,10 @@ public struct RefreshListConfiguration: Sendable {
     public var lastUpdatedKey: String?
     /// Where persisted instants go; `nil` uses the XDG state directory under the application id.
     public var stateDirectory: String?
-    /// Starts the first refresh when the list is first shown. Default `true`.
-    public var refreshWhenShown = true
+    /// When the list starts its engine: the first time it is shown (`true`), or when the app
+    /// calls `start()` (`false`). Whether starting refreshes is the engine's decision
+    /// (`RefreshConfiguration.refreshOnStart`). Default `true`.
+    public var startsWhenShown = true
     /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
     public var shortcutScope: ShortcutScope = .list
 

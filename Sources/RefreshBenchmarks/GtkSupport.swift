@@ -60,7 +60,7 @@ final class HeldList {
         configuration.engine = try! RefreshConfiguration(
             minimumSpinnerTime: quick ? 0 : 400, resultDisplayTime: quick ? 0 : 600,
             operationTimeout: 600_000, pageSize: pageSize)
-        configuration.refreshWhenShown = false
+        configuration.startsWhenShown = false
         list = try! RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
         list.onRefresh(completion: { [unowned self] done in self.refreshes.append(done) })
         list.onLoadMore(completion: { [unowned self] _, done in self.pages.append(done) })

@@ -137,7 +137,7 @@ final class DemoApp {
             return
         }
         configuration.lastUpdatedKey = "demo-\(options.source.rawValue)"
-        configuration.refreshWhenShown = options.screenshotsDirectory == nil
+        configuration.startsWhenShown = options.screenshotsDirectory == nil
         // One list in the window: F5 refreshes it wherever the focus is, like a browser.
         configuration.shortcutScope = .window
         let list: RefreshList<FeedItem>

@@ -18,7 +18,7 @@ final class EditingTests: XCTestCase {
     @MainActor private static func inbox() throws -> (RefreshList<Message>, WidgetPointer) {
         var configuration = RefreshListConfiguration()
         configuration.engine = try RefreshConfiguration(minimumSpinnerTime: 0, resultDisplayTime: 50, pageSize: 20)
-        configuration.refreshWhenShown = false
+        configuration.startsWhenShown = false
         let list = try RefreshList<Message>(configuration: configuration, rows: .label { $0.title })
         list.onRefresh { Page((1...20).map { Message(id: $0, title: "message \($0)") }, hasMore: true) }
         list.onLoadMore { _ in Page([]) }

@@ -95,7 +95,7 @@ enum GtkTest {
     ) throws -> RefreshList<Row> {
         var configuration = RefreshListConfiguration()
         configuration.engine = try RefreshConfiguration(minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
-        configuration.refreshWhenShown = false
+        configuration.startsWhenShown = false
         change(&configuration)
         return try RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
     }
