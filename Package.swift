@@ -18,6 +18,8 @@ let package = Package(
     targets: [
         // Every pull-to-refresh and load-more decision. Standard library only.
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
+        // The seeded generator the demo's feed and the engine's property test share (stdlib only).
+        .target(name: "SeededRandom", swiftSettings: swiftSettings),
         // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // GTK plumbing shared by the widget, the demo and the benchmarks: signal connections,
@@ -36,7 +38,8 @@ let package = Package(
             path: "Examples/RefreshExample", swiftSettings: swiftSettings),
         // The desktop app.
         .executableTarget(
-            name: "RefreshDemo", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine"], swiftSettings: swiftSettings),
+            name: "RefreshDemo", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(
             name: "RefreshEngineTests",
-            dependencies: ["RefreshEngine", "AllocationCounter"],
+            dependencies: ["RefreshEngine", "AllocationCounter", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -5,24 +5,13 @@
 
 import Foundation
 import GtkRefreshList
+import SeededRandom
 
 /// One row of the demo.
 struct FeedItem: Identifiable, Sendable, Equatable {
     let id: String
     let title: String
     let detail: String
-}
-
-/// SplitMix64: a tiny seeded generator.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// A simulated failure, shown to the user.
@@ -36,7 +25,7 @@ final class SimulatedFeed {
     var failRate: Double
     var pageSize: Int
     private(set) var newest: Int
-    private var random: SeededRandom
+    private var random: SplitMix64
     private var refreshes = 0
     private static let topics = [
         "Swift on Linux", "GTK 4 list views", "Pull to refresh", "Wheel notches", "Touchpad scrolling",
@@ -48,7 +37,7 @@ final class SimulatedFeed {
         self.pageSize = pageSize
         self.latencyMilliseconds = latencyMilliseconds
         self.failRate = failRate
-        random = SeededRandom(state: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// Resets the feed to hold `total` posts.

@@ -2,25 +2,14 @@
 // after every one. Set REFRESH_PROPERTY_SEED to replay a printed seed.
 
 import RefreshEngine
+import SeededRandom
 import XCTest
-
-/// SplitMix64: small, fast, and the same sequence on every platform for a given seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class PropertyTests: XCTestCase {
     /// Drives one engine with random events and checks the invariants after each.
     struct Walk {
         var engine: RefreshEngine
-        var random: SeededGenerator
+        var random: SplitMix64
         var now: Int64 = 0
         var issued: [OperationToken] = []
         var outstanding: [OperationToken: (startedAt: Int64, isRefresh: Bool)] = [:]
@@ -34,7 +23,7 @@ final class PropertyTests: XCTestCase {
 
         init(configuration: RefreshConfiguration, seed: UInt64) {
             engine = try! RefreshEngine(configuration: configuration)
-            random = SeededGenerator(state: seed)
+            random = SplitMix64(seed: seed)
         }
 
         mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
