@@ -107,12 +107,18 @@ public struct Snapshot: Hashable, Sendable {
     public var paging: Paging
     /// The operation waiting for an answer, if any.
     public var inFlight: InFlight?
+    /// Inputs the engine did not act on so far.
+    public var counters: Counters
 
     /// Creates a snapshot.
-    public init(header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?) {
+    public init(
+        header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
+        counters: Counters = Counters()
+    ) {
         self.header = header
         self.footer = footer
         self.paging = paging
         self.inFlight = inFlight
+        self.counters = counters
     }
 }

@@ -87,7 +87,7 @@ extension RefreshEngine {
 
     /// Everything observable, for one-line comparisons.
     public var snapshot: Snapshot {
-        Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight)
+        Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters)
     }
 
     /// The message of the failed page, while the footer shows the failure.

@@ -90,7 +90,7 @@ final class FailureTests: XCTestCase {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 30_100, effects: [])
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 30_100, effects: []) { $0.counters.staleAnswers += 1 }
         XCTAssertEqual(store.engine.counters.staleAnswers, 1)
         XCTAssertNil(store.engine.lastUpdated)
     }
@@ -108,26 +108,26 @@ final class FailureTests: XCTestCase {
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.footerFailureMessage, "timed out")
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: [])
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: []) { $0.counters.staleAnswers += 1 }
     }
 
     func testDuplicateUnknownAndCrossedAnswersChangeNothing() {
         let store = EngineStore.loaded()
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: [])
-        store.send(.refreshCompleted(token(99), .failure(message: "x"), wallClock: wall), at: 1_110, effects: [])
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.refreshCompleted(token(99), .failure(message: "x"), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreRequested, at: 1_200) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
         // A load answer sent as a refresh answer, and vice versa.
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: [])
-        store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: [])
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: [])
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: []) { $0.counters.staleAnswers += 1 }
         XCTAssertEqual(store.engine.counters.staleAnswers, 5)
         XCTAssertEqual(store.engine.itemsShown, 40)
     }

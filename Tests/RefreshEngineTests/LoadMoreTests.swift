@@ -54,7 +54,7 @@ final class LoadMoreTests: XCTestCase {
             $0.inFlight = .refresh(token(2))
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
-        store.send(.loadMoreRequested, at: 1_160, effects: [])
+        store.send(.loadMoreRequested, at: 1_160, effects: []) { $0.counters.ignoredRequests += 1 }
         store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
@@ -74,7 +74,7 @@ final class LoadMoreTests: XCTestCase {
             $0.footer = .idle
             $0.inFlight = .refresh(token(4))
         }
-        store.send(.loadMoreCompleted(token(3), .success(received: 20, hasMore: nil)), at: 1_700, effects: [])
+        store.send(.loadMoreCompleted(token(3), .success(received: 20, hasMore: nil)), at: 1_700, effects: []) { $0.counters.staleAnswers += 1 }
         XCTAssertEqual(store.engine.counters.staleAnswers, 1)
     }
 
@@ -118,7 +118,7 @@ final class LoadMoreTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.footerHidden(true), at: 1_100) { $0.footer = .hidden }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
-        store.send(.loadMoreRequested, at: 1_250, effects: [])
+        store.send(.loadMoreRequested, at: 1_250, effects: []) { $0.counters.ignoredRequests += 1 }
         store.send(.footerHidden(false), at: 1_300) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)

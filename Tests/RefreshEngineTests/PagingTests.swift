@@ -31,7 +31,7 @@ final class PagingTests: XCTestCase {
             $0.paging.currentPage = 2
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
-        store.send(.loadMoreRequested, at: 1_510, effects: [])
+        store.send(.loadMoreRequested, at: 1_510, effects: []) { $0.counters.ignoredRequests += 1 }
         store.send(.refreshRequested, at: 1_600) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(4))
@@ -77,7 +77,7 @@ final class PagingTests: XCTestCase {
         let store = EngineStore.loaded(items: 12)
         XCTAssertEqual(store.expected.footer, .hidden)
         store.send(.geometry(offset: 0, contentHeight: 300, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.loadMoreRequested, at: 1_200, effects: [])
+        store.send(.loadMoreRequested, at: 1_200, effects: []) { $0.counters.ignoredRequests += 1 }
         // After de-duplication a full page can show fewer rows; the host says how many.
         let full = EngineStore.loaded(items: 20)
         full.send(.itemsShown(18), at: 1_100) { $0.footer = .hidden }

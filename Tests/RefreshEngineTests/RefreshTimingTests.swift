@@ -86,8 +86,8 @@ final class RefreshTimingTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshRequested, at: 50, effects: [])
-        store.send(.loadMoreRequested, at: 60, effects: [])
+        store.send(.refreshRequested, at: 50, effects: []) { $0.counters.ignoredRequests += 1 }
+        store.send(.loadMoreRequested, at: 60, effects: []) { $0.counters.ignoredRequests += 1 }
         XCTAssertEqual(store.engine.counters.ignoredRequests, 2)
     }
 
@@ -200,8 +200,8 @@ final class RefreshAnnouncementTests: XCTestCase {
 
     func testImpossibleCountsAreRejected() {
         let store = EngineStore.loaded()
-        store.send(.refreshApplied(shown: 5, new: 6), at: 1_100, effects: [])
-        store.send(.refreshApplied(shown: -1, new: 0), at: 1_100, effects: [])
+        store.send(.refreshApplied(shown: 5, new: 6), at: 1_100, effects: []) { $0.counters.rejectedInputs += 1 }
+        store.send(.refreshApplied(shown: -1, new: 0), at: 1_100, effects: []) { $0.counters.rejectedInputs += 1 }
         XCTAssertEqual(store.engine.counters.rejectedInputs, 2)
     }
 }

@@ -54,7 +54,7 @@ final class ScrollClassificationTests: XCTestCase {
         store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_200)
         let notch = store.engine.pullInput(for: ScrollSample(.pixels(-10), source: .mouse))
-        store.send(.pull(notch), at: 1_300, effects: [])
+        store.send(.pull(notch), at: 1_300, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)
         // The wheel rested for the idle interval: now it pulls.
         store.send(.pull(notch), at: 1_550, effects: [.scheduleWakeUp(at(1_800))]) {

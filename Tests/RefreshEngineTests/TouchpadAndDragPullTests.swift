@@ -25,7 +25,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testKineticTouchpadDeltasAfterScrollEndNeverPull() {
         let store = EngineStore.loaded()
-        store.send(.pull(.touchpad(distance: 80)), at: 1_100, effects: [])
+        store.send(.pull(.touchpad(distance: 80)), at: 1_100, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.tookInput)
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }
@@ -55,7 +55,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         // A wheel notch cannot take over a drag.
-        store.send(.pull(.wheel(notches: 1)), at: 1_135, effects: [])
+        store.send(.pull(.wheel(notches: 1)), at: 1_135, effects: []) { $0.counters.ignoredPulls += 1 }
         store.send(.pull(.drag(distance: -10)), at: 1_140) {
             $0.header = Header.pulling(60, arrow: 151.875, progress: 60.0 / 64, lastUpdated: wall)
         }
@@ -75,7 +75,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.geometry(offset: 200, contentHeight: 2_000, viewportHeight: 600), at: 1_050)
         store.send(.gestureBegan(.drag), at: 1_100)
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_150)
-        store.send(.pull(.drag(distance: 100)), at: 1_200, effects: [])
+        store.send(.pull(.drag(distance: 100)), at: 1_200, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)
         store.send(.gestureEnded(.drag, cancelled: false), at: 1_300, effects: [])
     }
@@ -98,7 +98,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
             $0.inFlight = nil
         }
         store.send(.gestureBegan(.drag), at: 600)
-        store.send(.pull(.drag(distance: 100)), at: 610, effects: [])
+        store.send(.pull(.drag(distance: 100)), at: 610, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }
 }

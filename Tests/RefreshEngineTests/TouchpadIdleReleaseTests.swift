@@ -27,7 +27,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         }
         // A stop that turns up after all, and more finger movement, change nothing.
         store.send(.gestureEnded(.touchpad, cancelled: false), at: 2_000, effects: [])
-        store.send(.pull(.touchpad(distance: 30)), at: 2_010, effects: [])
+        store.send(.pull(.touchpad(distance: 30)), at: 2_010, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }
 

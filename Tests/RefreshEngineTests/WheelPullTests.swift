@@ -71,10 +71,10 @@ final class WheelPullTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.geometry(offset: 400, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 2_000)
-        store.send(.pull(.wheel(notches: 1)), at: 2_100, effects: [])
-        store.send(.pull(.wheel(notches: 1)), at: 2_200, effects: [])
+        store.send(.pull(.wheel(notches: 1)), at: 2_100, effects: []) { $0.counters.ignoredPulls += 1 }
+        store.send(.pull(.wheel(notches: 1)), at: 2_200, effects: []) { $0.counters.ignoredPulls += 1 }
         // At the top for 250 ms, but the wheel never stopped: still not a pull.
-        store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: [])
+        store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 3)
         // The wheel rested for the idle interval; the next notch pulls.
         store.send(.pull(.wheel(notches: 1)), at: 2_500, effects: [.scheduleWakeUp(at(2_750))]) {
@@ -91,7 +91,8 @@ final class WheelPullTests: XCTestCase {
         for ms in stride(from: Int64(2_000), to: 2_500, by: 25) {
             offset = max(0, offset - 73)
             store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: ms)
-            store.send(.pull(.wheel(notches: 1)), at: ms, effects: [])
+            // Mid-list a notch scrolls; at the top it is a refused pull, and counted.
+            store.send(.pull(.wheel(notches: 1)), at: ms, effects: []) { if offset == 0 { $0.counters.ignoredPulls += 1 } }
             XCTAssertFalse(store.engine.isPulling, "notch at \(ms) ms pulled")
         }
         store.send(.pull(.wheel(notches: 1)), at: 2_725, effects: [.scheduleWakeUp(at(2_975))]) {
@@ -111,7 +112,7 @@ final class WheelPullTests: XCTestCase {
             $0.inFlight = .refresh(token(2))
         }
         // Further notches and the idle interval change nothing.
-        store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: [])
+        store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: []) { $0.counters.ignoredPulls += 1 }
         store.send(.tick, at: 1_500, effects: [.scheduleWakeUp(at(31_150))])
         XCTAssertEqual(store.engine.inFlight, .refresh(token(2)))
     }
@@ -119,7 +120,7 @@ final class WheelPullTests: XCTestCase {
     func testAHiddenHeaderIgnoresPullsButStillRefreshesOnRequest() {
         let store = EngineStore.loaded()
         store.send(.headerHidden(true), at: 1_050) { $0.header.isVisible = false }
-        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: [])
+        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
         store.send(.refreshRequested, at: 1_200) {
             $0.header = Header.refreshing(lastUpdated: wall).with { $0.isVisible = false }
