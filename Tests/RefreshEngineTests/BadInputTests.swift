@@ -26,7 +26,7 @@ final class BadInputTests: XCTestCase {
 
     func testANegativeItemCountInAnAnswerIsRejected() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100) {
+        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -34,7 +34,7 @@ final class BadInputTests: XCTestCase {
             $0.counters.rejectedInputs = 1
         }
         // Still in flight: the watchdog ends it if no good answer comes.
-        store.send(.tick, at: 31_100) {
+        store.send(.tick, at: 31_100, effects: [.cancel(token(2)), .announce(.loadFailed)]) {
             $0.footer = .failed
             $0.inFlight = nil
         }
@@ -42,7 +42,7 @@ final class BadInputTests: XCTestCase {
 
     func testTimeNeverRunsBackwards() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         store.send(.tick, at: 500, effects: [.scheduleWakeUp(at(1_350))])

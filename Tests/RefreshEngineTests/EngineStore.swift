@@ -1,5 +1,5 @@
 // A TestStore for the engine: each step sends one event at a hand-advanced instant and states
-// the whole expected state after it (and, where given, the exact effects).
+// the exact effects and the whole expected state after it (counters included).
 
 import RefreshEngine
 import XCTest
@@ -55,7 +55,7 @@ final class EngineStore {
 
     /// Begins the engine at 0 ms and checks the effects and the state.
     func begin(
-        effects: [Effect]? = nil, file: StaticString = #filePath, line: UInt = #line,
+        effects: [Effect], file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Snapshot) -> Void = { _ in }
     ) {
         let produced = Array(engine.begin(at: now))
@@ -65,7 +65,7 @@ final class EngineStore {
     /// Sends `event` at `ms` (absolute, ≥ the previous step), then checks the whole state.
     @discardableResult
     func send(
-        _ event: Event, at ms: Milliseconds? = nil, effects: [Effect]? = nil,
+        _ event: Event, at ms: Milliseconds? = nil, effects: [Effect],
         file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
     ) -> [Effect] {
         if let ms { now = MonotonicInstant(milliseconds: ms) }
@@ -77,11 +77,11 @@ final class EngineStore {
     }
 
     private func check(
-        _ produced: [Effect], _ effects: [Effect]?, _ update: (inout Snapshot) -> Void,
+        _ produced: [Effect], _ effects: [Effect], _ update: (inout Snapshot) -> Void,
         file: StaticString, line: UInt
     ) {
         update(&expected)
-        if let effects { XCTAssertEqual(produced, effects, "effects", file: file, line: line) }
+        XCTAssertEqual(produced, effects, "effects", file: file, line: line)
         XCTAssertEqual(engine.snapshot, expected, file: file, line: line)
     }
 
@@ -122,3 +122,4 @@ extension RefreshConfiguration {
         return configuration
     }
 }
+

@@ -7,7 +7,7 @@ import XCTest
 final class FailureTests: XCTestCase {
     func testFailedLoadWaitsForAnExplicitRetry() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100) {
+        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -29,19 +29,19 @@ final class FailureTests: XCTestCase {
 
     func testARefreshResetsAFailedFooter() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100) {
+        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
-        store.send(.loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200, effects: [.announce(.loadFailed)]) {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_300) {
+        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_300))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
-        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000) {
+        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(3)), .persistLastUpdated(wall), .scheduleWakeUp(at(2_100))]) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil
@@ -50,16 +50,16 @@ final class FailureTests: XCTestCase {
 
     func testRefreshFailureKeepsItemsPagingAndTimestamp() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100) {
+        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.refreshRequested, at: 1_300) {
+        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_300))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -73,12 +73,12 @@ final class FailureTests: XCTestCase {
         }
         XCTAssertEqual(store.engine.itemsShown, 40)
         XCTAssertEqual(store.engine.failureMessage, "offline")
-        store.send(.tick, at: 2_600) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+        store.send(.tick, at: 2_600, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
     }
 
     func testWatchdogFailsARefreshWithNoAnswerAndIgnoresItsLateAnswer() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -97,7 +97,7 @@ final class FailureTests: XCTestCase {
 
     func testWatchdogFailsALoadWithNoAnswer() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_000) {
+        store.send(.loadMoreRequested, at: 1_000, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_000))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -115,14 +115,14 @@ final class FailureTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.refreshCompleted(token(99), .failure(message: "x"), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreRequested, at: 1_200) {
+        store.send(.loadMoreRequested, at: 1_200, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
         // A load answer sent as a refresh answer, and vice versa.
         store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_330))]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2

@@ -32,7 +32,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_410, effects: [])
         store.send(.itemsShown(40), at: 1_420, effects: [])
         store.send(.geometry(offset: 1_400, contentHeight: 4_000, viewportHeight: 600), at: 1_430, effects: [])
-        store.send(.geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500) {
+        store.send(.geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500, effects: [.startLoadMore(token(3), page: 3), .scheduleWakeUp(at(31_500))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 3)
         }
@@ -41,7 +41,7 @@ final class LoadMoreTests: XCTestCase {
     func testLoadMoreDistanceIsConfigurable() {
         let store = EngineStore.loaded(.with { $0.loadMoreDistance = 50 })
         store.send(.geometry(offset: 1_300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200) {
+        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -49,19 +49,19 @@ final class LoadMoreTests: XCTestCase {
 
     func testNoLoadStartsDuringARefreshAndARefreshCancelsALoad() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100) {
+        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_100))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
         store.send(.loadMoreRequested, at: 1_160, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200) {
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_300))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_100, viewportHeight: 600), at: 1_300, effects: [.scheduleWakeUp(at(1_500))],
             { _ in })  // the spinner still holds: no load behind it
-        store.send(.tick, at: 1_500) {
+        store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(2_100))]) {
             $0.header = Header.succeeded()
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
@@ -80,11 +80,11 @@ final class LoadMoreTests: XCTestCase {
 
     func testContentShorterThanTheViewportLoadsAtMostFivePagesInARow() {
         let store = EngineStore(.with { $0.minimumSpinnerTime = 0; $0.resultDisplayTime = 0 })
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10) {
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(110))]) {
             // Zero spinner and result times: the header collapses with the answer.
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
             $0.footer = .idle
@@ -95,11 +95,17 @@ final class LoadMoreTests: XCTestCase {
         for page in 2...6 {
             let t = Int64(page) * 100
             let started = UInt64(page)
-            store.send(.geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: t) {
+            store.send(
+                .geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: t,
+                effects: [.startLoadMore(token(started), page: page), .scheduleWakeUp(at(t + 30_000))]
+            ) {
                 $0.footer = .loading
                 $0.inFlight = .loadMore(token(started), page: page)
             }
-            store.send(.loadMoreCompleted(token(started), .success(received: 20, hasMore: true)), at: t + 50) {
+            store.send(
+                .loadMoreCompleted(token(started), .success(received: 20, hasMore: true)), at: t + 50,
+                effects: [.applyPage(token(started), page: page), .scheduleWakeUp(at(t + 150))]  // the layout settles
+            ) {
                 $0.footer = .idle
                 $0.inFlight = nil
                 $0.paging.currentPage = page
@@ -108,7 +114,7 @@ final class LoadMoreTests: XCTestCase {
         }
         // Five pages in a row without scrolling: the sixth waits for the user.
         store.send(.geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: 700, effects: [])
-        store.send(.loadMoreRequested, at: 800) {
+        store.send(.loadMoreRequested, at: 800, effects: [.startLoadMore(token(7), page: 7), .scheduleWakeUp(at(30_800))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(7), page: 7)
         }
@@ -116,10 +122,10 @@ final class LoadMoreTests: XCTestCase {
 
     func testAHiddenFooterLoadsNothingByItself() {
         let store = EngineStore.loaded()
-        store.send(.footerHidden(true), at: 1_100) { $0.footer = .hidden }
+        store.send(.footerHidden(true), at: 1_100, effects: []) { $0.footer = .hidden }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
         store.send(.loadMoreRequested, at: 1_250, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.footerHidden(false), at: 1_300) {
+        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_300))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -127,11 +133,11 @@ final class LoadMoreTests: XCTestCase {
 
     func testUnknownGeometryLoadsNothing() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000) {
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_100))]) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil

@@ -14,13 +14,13 @@ final class MergePolicyTests: XCTestCase {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: true)), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.itemsShown(40), at: 1_210)
-        store.send(.refreshRequested, at: 2_000) {
+        store.send(.itemsShown(40), at: 1_210, effects: [])
+        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(32_000))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -42,34 +42,34 @@ final class MergePolicyTests: XCTestCase {
 
     func testTheFirstRefreshThatPrependsStillEndsPagingWhenShort() {
         let store = EngineStore(prepend)
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 7, hasMore: nil), wallClock: wall), at: 500) {
+        store.send(.refreshCompleted(token(1), .success(received: 7, hasMore: nil), wallClock: wall), at: 500, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(600))]) {
             $0.header = Header.succeeded()
             $0.inFlight = nil
             $0.footer = .hidden  // 7 rows: less than a page, so no footer row
             $0.paging.currentPage = 1
         }
-        store.send(.itemsShown(7), at: 510)
-        store.send(.itemsShown(20), at: 520) {
+        store.send(.itemsShown(7), at: 510, effects: [])
+        store.send(.itemsShown(20), at: 520, effects: []) {
             $0.footer = .exhausted  // the host added rows; paging had ended with the short page
         }
     }
 
     func testReplacingStillStartsPagingOver() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(.refreshRequested, at: 2_000) {
+        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(32_000))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_500) {
+        store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_500, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(2_600))]) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .hidden
         }
-        store.send(.itemsShown(3), at: 2_510)
+        store.send(.itemsShown(3), at: 2_510, effects: [])
         XCTAssertEqual(store.engine.paging.currentPage, 1)
     }
 }

@@ -16,7 +16,7 @@ final class PagingTests: XCTestCase {
         let store = EngineStore.loaded(.with { $0.firstPage = 0 })
         XCTAssertEqual(store.expected.paging, Paging(firstPage: 0, pageSize: 20, currentPage: 0))
         loadNextPage(store, token: 2, page: 1, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 1), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 1
@@ -32,11 +32,11 @@ final class PagingTests: XCTestCase {
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
         store.send(.loadMoreRequested, at: 1_510, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshRequested, at: 1_600) {
+        store.send(.refreshRequested, at: 1_600, effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_600))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(4))
         }
-        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700) {
+        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700, effects: [.applyRefresh(token(4)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_800))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.footer = .idle
             $0.inFlight = nil
@@ -47,7 +47,7 @@ final class PagingTests: XCTestCase {
     func testAnEmptyPageExhausts() {
         let store = EngineStore.loaded()
         loadNextPage(store, token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -66,7 +66,7 @@ final class PagingTests: XCTestCase {
     func testHasMoreFalseOnAFullPageExhausts() {
         let store = EngineStore.loaded()
         loadNextPage(store, token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -80,13 +80,13 @@ final class PagingTests: XCTestCase {
         store.send(.loadMoreRequested, at: 1_200, effects: []) { $0.counters.ignoredRequests += 1 }
         // After de-duplication a full page can show fewer rows; the host says how many.
         let full = EngineStore.loaded(items: 20)
-        full.send(.itemsShown(18), at: 1_100) { $0.footer = .hidden }
-        full.send(.itemsShown(25), at: 1_200) { $0.footer = .idle }
+        full.send(.itemsShown(18), at: 1_100, effects: []) { $0.footer = .hidden }
+        full.send(.itemsShown(25), at: 1_200, effects: []) { $0.footer = .idle }
     }
 
     func testRefreshWithNoDataEmptiesTheList() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }

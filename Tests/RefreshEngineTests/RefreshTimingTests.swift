@@ -40,7 +40,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testSlowAnswerShowsTheResultAtOnce() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -58,16 +58,16 @@ final class RefreshTimingTests: XCTestCase {
         }
         // The result shows already; the announcement comes with the rows.
         store.send(.refreshApplied(shown: 5, new: 5), at: 2_000, effects: [.announce(.refreshed(newItems: 5))])
-        store.send(.tick, at: 2_600) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+        store.send(.tick, at: 2_600, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
     }
 
     func testALateTickFiresEveryDueStepFromTheDeadlinesThemselves() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10) {
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(110))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .idle
@@ -82,7 +82,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testRequestsWhileRefreshingStartNothing() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -104,11 +104,11 @@ final class RefreshTimingTests: XCTestCase {
 
     func testARequestDuringTheResultStartsANewRefresh() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100) {
+        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_100))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .failure(message: "offline"), wallClock: wall), at: 1_600) {
+        store.send(.refreshCompleted(token(2), .failure(message: "offline"), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_200))]) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
         }
@@ -127,23 +127,23 @@ final class HeaderSlideTests: XCTestCase {
     func testAPullIsFollowedAndARequestSlidesOpen() {
         let store = EngineStore.loaded()
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "idle: a collapse slides")
-        store.send(.pull(.wheel(notches: 3)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.armed(64 + 64.0 * 8 / 72, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "a pull is followed exactly")
-        store.send(.tick, at: 1_350) {
+        store.send(.tick, at: 1_350, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_350))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "opened by the pull already")
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800) {
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_900))]) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "the result shows where the header is")
-        store.send(.tick, at: 2_400) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+        store.send(.tick, at: 2_400, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "and slides closed")
-        store.send(.refreshRequested, at: 3_000) {
+        store.send(.refreshRequested, at: 3_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(33_000))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -152,7 +152,7 @@ final class HeaderSlideTests: XCTestCase {
 
     func testTheSlideIsConfigurable() throws {
         let store = EngineStore(try RefreshConfiguration(headerSlideDuration: 0))
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -166,7 +166,7 @@ final class HeaderSlideTests: XCTestCase {
 final class RefreshAnnouncementTests: XCTestCase {
     func testTheAnnouncementWaitsForTheRowsAndSaysHowManyAreNew() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(.refreshRequested, at: 2_000) {
+        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(32_000))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -184,7 +184,7 @@ final class RefreshAnnouncementTests: XCTestCase {
 
     func testWithNoResultTimeTheAnnouncementComesWithTheRows() throws {
         let store = EngineStore(try RefreshConfiguration(minimumSpinnerTime: 0, resultDisplayTime: 0))
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }

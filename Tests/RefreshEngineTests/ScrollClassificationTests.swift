@@ -40,7 +40,7 @@ final class ScrollClassificationTests: XCTestCase {
 
     func testAnX11TouchpadFollowsTheFingersInPixels() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.touchpad), at: 1_100)
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
         let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.75), source: .touchpad))
         store.send(.pull(input), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
             $0.header = Header.pulling(18, arrow: 0, progress: 18.0 / 64, lastUpdated: wall)
@@ -51,8 +51,8 @@ final class ScrollClassificationTests: XCTestCase {
     func testAWaylandPixelWheelIsStillAWheelThatMustRestAtTheTop() {
         let store = EngineStore.loaded()
         // Scrolled up to the top by the wheel just now: not a pull yet.
-        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
-        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_200)
+        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
         let notch = store.engine.pullInput(for: ScrollSample(.pixels(-10), source: .mouse))
         store.send(.pull(notch), at: 1_300, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)

@@ -17,7 +17,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: [.scheduleWakeUp(at(1_620))]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
-        store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130) {
+        store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_130))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -32,8 +32,8 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testCancelledArmedPullCollapsesWithoutRefreshing() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.touchpad), at: 1_100)
-        store.send(.pull(.touchpad(distance: 100)), at: 1_110) {
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
+        store.send(.pull(.touchpad(distance: 100)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
             $0.header = Header.armed(64 + 64.0 * 36 / 100, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: true), at: 1_120, effects: []) {
@@ -43,23 +43,23 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testDragFromTheTopFollowsThePointerAndReleaseRefreshes() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.drag), at: 1_100)
-        store.send(.pull(.drag(distance: 16)), at: 1_110) {
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
+        store.send(.pull(.drag(distance: 16)), at: 1_110, effects: []) {
             $0.header = Header.pulling(16, arrow: 0, progress: 0.25, lastUpdated: wall)
         }
-        store.send(.pull(.drag(distance: 32)), at: 1_120) {
+        store.send(.pull(.drag(distance: 32)), at: 1_120, effects: []) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.pullKind, .drag)
-        store.send(.pull(.drag(distance: 22)), at: 1_130) {
+        store.send(.pull(.drag(distance: 22)), at: 1_130, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         // A wheel notch cannot take over a drag.
         store.send(.pull(.wheel(notches: 1)), at: 1_135, effects: []) { $0.counters.ignoredPulls += 1 }
-        store.send(.pull(.drag(distance: -10)), at: 1_140) {
+        store.send(.pull(.drag(distance: -10)), at: 1_140, effects: []) {
             $0.header = Header.pulling(60, arrow: 151.875, progress: 60.0 / 64, lastUpdated: wall)
         }
-        store.send(.pull(.drag(distance: 10)), at: 1_150) {
+        store.send(.pull(.drag(distance: 10)), at: 1_150, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.drag, cancelled: false), at: 1_160, effects: [
@@ -72,9 +72,9 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testADragBegunMidListNeverPullsEvenAfterReachingTheTop() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 200, contentHeight: 2_000, viewportHeight: 600), at: 1_050)
-        store.send(.gestureBegan(.drag), at: 1_100)
-        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_150)
+        store.send(.geometry(offset: 200, contentHeight: 2_000, viewportHeight: 600), at: 1_050, effects: [])
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
         store.send(.pull(.drag(distance: 100)), at: 1_200, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)
         store.send(.gestureEnded(.drag, cancelled: false), at: 1_300, effects: [])
@@ -82,22 +82,22 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testAnUpwardDragAtTheTopIsNotAPull() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.drag), at: 1_100)
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
         store.send(.pull(.drag(distance: -40)), at: 1_110, effects: [])
         XCTAssertFalse(store.tookInput, "selection and scrolling keep the drag")
     }
 
     func testPullsWhileTheHeaderShowsAResultAreIgnored() {
         let store = EngineStore()
-        store.begin {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(message: "offline"), wallClock: wall), at: 500) {
+        store.send(.refreshCompleted(token(1), .failure(message: "offline"), wallClock: wall), at: 500, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_100))]) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(.gestureBegan(.drag), at: 600)
+        store.send(.gestureBegan(.drag), at: 600, effects: [])
         store.send(.pull(.drag(distance: 100)), at: 610, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }

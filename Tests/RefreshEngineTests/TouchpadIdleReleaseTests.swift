@@ -49,7 +49,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
 
     func testMovingFingersKeepThePullOpenPastTheInterval() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.touchpad), at: 1_100)
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
         store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
@@ -59,7 +59,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
             }
         }
         XCTAssertNil(store.engine.inFlight, "still held after 2.8 s of slow movement")
-        store.send(.gestureEnded(.touchpad, cancelled: false), at: 4_000) {
+        store.send(.gestureEnded(.touchpad, cancelled: false), at: 4_000, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(34_000))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -67,8 +67,8 @@ final class TouchpadIdleReleaseTests: XCTestCase {
 
     func testADeliveredScrollEndStillReleasesAtOnce() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.touchpad), at: 1_100)
-        store.send(.pull(.touchpad(distance: 70)), at: 1_110) {
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
+        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130, effects: [
@@ -81,13 +81,13 @@ final class TouchpadIdleReleaseTests: XCTestCase {
 
     func testAHeldDragIsNeverReleasedBySilence() {
         let store = EngineStore.loaded()
-        store.send(.gestureBegan(.drag), at: 1_100)
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
         store.send(.pull(.drag(distance: 70)), at: 1_110, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         XCTAssertNil(store.engine.nextWakeUp, "a drag has no idle deadline")
         store.send(.tick, at: 60_000, effects: [])
-        store.send(.gestureEnded(.drag, cancelled: false), at: 60_010) {
+        store.send(.gestureEnded(.drag, cancelled: false), at: 60_010, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(90_010))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -95,11 +95,11 @@ final class TouchpadIdleReleaseTests: XCTestCase {
 
     func testTheIntervalIsConfigurable() throws {
         let store = EngineStore.loaded(try RefreshConfiguration(touchpadIdleInterval: 120))
-        store.send(.gestureBegan(.touchpad), at: 1_100)
+        store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
         store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.scheduleWakeUp(at(1_230))]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
-        store.send(.tick, at: 1_230) {
+        store.send(.tick, at: 1_230, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_230))]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }

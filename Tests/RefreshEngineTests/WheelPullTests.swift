@@ -30,10 +30,10 @@ final class WheelPullTests: XCTestCase {
 
     func testTwoNotchesSpringBackWithoutRefreshing() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
-        store.send(.pull(.wheel(notches: 1)), at: 1_200) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: [.scheduleWakeUp(at(1_450))]) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         store.send(.tick, at: 1_450, effects: []) {
@@ -43,10 +43,10 @@ final class WheelPullTests: XCTestCase {
 
     func testNotchesDownPushThePullBack() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 2)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
-        store.send(.pull(.wheel(notches: -1)), at: 1_150) {
+        store.send(.pull(.wheel(notches: -1)), at: 1_150, effects: [.scheduleWakeUp(at(1_400))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         store.send(.pull(.wheel(notches: -1)), at: 1_200, effects: []) {
@@ -59,7 +59,7 @@ final class WheelPullTests: XCTestCase {
 
     func testAWheelInTheMiddleOfTheListNeverPulls() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
+        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         for step in 0..<10 {
             store.send(.pull(.wheel(notches: 1)), at: 1_200 + Int64(step) * 50, effects: [])
             XCTAssertFalse(store.tookInput)
@@ -69,8 +69,8 @@ final class WheelPullTests: XCTestCase {
 
     func testNotchesThatCarriedTheListToTheTopDoNotPullUntilTheWheelRests() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 400, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
-        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 2_000)
+        store.send(.geometry(offset: 400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 2_000, effects: [])
         store.send(.pull(.wheel(notches: 1)), at: 2_100, effects: []) { $0.counters.ignoredPulls += 1 }
         store.send(.pull(.wheel(notches: 1)), at: 2_200, effects: []) { $0.counters.ignoredPulls += 1 }
         // At the top for 250 ms, but the wheel never stopped: still not a pull.
@@ -86,11 +86,11 @@ final class WheelPullTests: XCTestCase {
         // Measured under Wayland: twenty notches 25 ms apart carry the list to the top and keep
         // coming for another 250 ms; none of them may pull.
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 700, contentHeight: 2_000, viewportHeight: 600), at: 1_100)
+        store.send(.geometry(offset: 700, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         var offset = 700.0
         for ms in stride(from: Int64(2_000), to: 2_500, by: 25) {
             offset = max(0, offset - 73)
-            store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: ms)
+            store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: ms, effects: [])
             // Mid-list a notch scrolls; at the top it is a refused pull, and counted.
             store.send(.pull(.wheel(notches: 1)), at: ms, effects: []) { if offset == 0 { $0.counters.ignoredPulls += 1 } }
             XCTAssertFalse(store.engine.isPulling, "notch at \(ms) ms pulled")
@@ -102,7 +102,7 @@ final class WheelPullTests: XCTestCase {
 
     func testThresholdCrossingModeRefreshesOnTheThirdNotch() {
         let store = EngineStore.loaded(.with { $0.triggerMode = .onThresholdCross })
-        store.send(.pull(.wheel(notches: 2)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         store.send(.pull(.wheel(notches: 1)), at: 1_150, effects: [
@@ -119,10 +119,10 @@ final class WheelPullTests: XCTestCase {
 
     func testAHiddenHeaderIgnoresPullsButStillRefreshesOnRequest() {
         let store = EngineStore.loaded()
-        store.send(.headerHidden(true), at: 1_050) { $0.header.isVisible = false }
+        store.send(.headerHidden(true), at: 1_050, effects: []) { $0.header.isVisible = false }
         store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
-        store.send(.refreshRequested, at: 1_200) {
+        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_200))]) {
             $0.header = Header.refreshing(lastUpdated: wall).with { $0.isVisible = false }
             $0.inFlight = .refresh(token(2))
         }
@@ -130,7 +130,7 @@ final class WheelPullTests: XCTestCase {
 
     func testHidingTheHeaderMidPullCollapsesIt() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         store.send(.headerHidden(true), at: 1_150, effects: []) {
