@@ -49,16 +49,7 @@ extension RefreshList {
 
     /// Replaces `removing` entries at `position` with `adding` new ones: one items-changed.
     func splice(at position: Int, removing: Int, adding: Int) {
-        guard removing > 0 || adding > 0 else { return }
-        let empty: StaticString = ""
-        empty.withUTF8Buffer { buffer in
-            let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-            var additions = [UnsafePointer<CChar>?](repeating: pointer, count: adding)
-            additions.append(nil)
-            additions.withUnsafeBufferPointer { list in
-                gtk_string_list_splice(parts.store, guint(position), guint(removing), list.baseAddress)
-            }
-        }
+        spliceEmptyEntries(parts.store, at: position, removing: removing, adding: adding)
     }
 
     /// Adds or removes the sentinel entry so it shows exactly when the engine shows a footer.

@@ -75,16 +75,10 @@ func stringList(count: Int) -> OpaquePointer {
     return store
 }
 
-/// Replaces entries of a GtkStringList in one splice.
+/// Replaces entries of a GtkStringList in one splice (the same GTK call the widget makes).
 @MainActor
 func splice(_ store: OpaquePointer, at position: Int, removing: Int, adding: Int) {
-    let empty: StaticString = ""
-    empty.withUTF8Buffer { buffer in
-        let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-        var additions = [UnsafePointer<CChar>?](repeating: pointer, count: adding)
-        additions.append(nil)
-        additions.withUnsafeBufferPointer { gtk_string_list_splice(store, guint(position), guint(removing), $0.baseAddress) }
-    }
+    spliceEmptyEntries(store, at: position, removing: removing, adding: adding)
 }
 
 /// A bare GtkListView (no refresh layer) over `store`, labels as rows, in a scrolled window.

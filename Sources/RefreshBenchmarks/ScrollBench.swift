@@ -41,6 +41,20 @@ enum ScrollBench {
             held.list.refresh()
         }
         Gtk.pump(seconds: 0.3)
+        let durations = recordFrames(window: window, scrolled: scrolled, frames: frames)
+        let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
+        let header = held.map { $0.list.engine.header.state.name } ?? "none"
+        let detail = "\(durations.count) frames, \(rows) rows, header \(header)"
+        emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
+        emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))
+        emit(Metric(3, "scroll.\(mode).p99_ms", percentile(durations, 99), "ms", detail: detail))
+        emit(Metric(3, "scroll.\(mode).share_within_16.7ms", within * 100, "%", detail: detail))
+        gtk_window_destroy(window.as(GtkWindow.self))
+    }
+
+    /// Scrolls 37 px a frame (bouncing between the ends) and returns each frame's time (ms),
+    /// before-paint to after-paint, past the first ten.
+    static func recordFrames(window: WidgetPointer, scrolled: WidgetPointer, frames: Int) -> [Double] {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         let recorder = Recorder()
         let connections = SignalConnections()
@@ -65,14 +79,6 @@ enum ScrollBench {
         Gtk.pump(until: { recorder.durations.count >= frames + 10 }, timeout: Double(frames) / 10 + 30)
         gtk_widget_remove_tick_callback(window, id)
         connections.disconnectAll()
-        let durations = Array(recorder.durations.dropFirst(10))
-        let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
-        let header = held.map { $0.list.engine.header.state.name } ?? "none"
-        let detail = "\(durations.count) frames, \(rows) rows, header \(header)"
-        emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
-        emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))
-        emit(Metric(3, "scroll.\(mode).p99_ms", percentile(durations, 99), "ms", detail: detail))
-        emit(Metric(3, "scroll.\(mode).share_within_16.7ms", within * 100, "%", detail: detail))
-        gtk_window_destroy(window.as(GtkWindow.self))
+        return Array(recorder.durations.dropFirst(10))
     }
 }

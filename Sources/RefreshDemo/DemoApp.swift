@@ -76,14 +76,7 @@ final class DemoApp {
         gtk_window_set_default_size(window.as(GtkWindow.self), 960, 680)
         gtk_window_set_icon_name(window.as(GtkWindow.self), applicationID)
 
-        let headerBar = gtk_header_bar_new()!
-        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_widget_set_tooltip_text(refreshButton, localized("Refresh (F5)"))
-        cgtk_accessible_set_string(refreshButton, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
-        connections.onVoid(gpointer(refreshButton), "clicked") { [weak self] in self?.list?.refresh() }
-        gtk_header_bar_pack_start(OpaquePointer(headerBar), refreshButton)
-        gtk_window_set_titlebar(window.as(GtkWindow.self), headerBar)
-
+        gtk_window_set_titlebar(window.as(GtkWindow.self), buildHeaderBar())
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_hexpand(holder, 1)
@@ -96,19 +89,7 @@ final class DemoApp {
         gtk_window_set_child(window.as(GtkWindow.self), paned)
 
         buildList()
-        if let tracer {
-            // The first frame GTK painted: the launch benchmark's finish line.
-            connections.onVoid(gpointer(window), "map") { [weak self, tracer] in
-                guard let self, let window = self.window, let clock = gtk_widget_get_frame_clock(window) else { return }
-                var reported = false
-                self.connections.onVoid(gpointer(clock), "after-paint") {
-                    guard !reported else { return }
-                    reported = true
-                    // monotonicUs is on the same clock (CLOCK_MONOTONIC) a launcher can read.
-                    tracer.milestone("first-frame", [("monotonicUs", Int64(g_get_monotonic_time()))])
-                }
-            }
-        }
+        traceFirstFrame(of: window)
         tracer?.milestone("window-built")
         gtk_window_present(window.as(GtkWindow.self))
         tracer?.milestone("presented")
@@ -117,6 +98,32 @@ final class DemoApp {
             let script = ScreenshotScript(app: self, directory: directory)
             screenshotScript = script
             script.start()
+        }
+    }
+
+    /// The title bar, with a Refresh button.
+    private func buildHeaderBar() -> WidgetPointer {
+        let headerBar = gtk_header_bar_new()!
+        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(refreshButton, localized("Refresh (F5)"))
+        cgtk_accessible_set_string(refreshButton, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
+        connections.onVoid(gpointer(refreshButton), "clicked") { [weak self] in self?.list?.refresh() }
+        gtk_header_bar_pack_start(OpaquePointer(headerBar), refreshButton)
+        return headerBar
+    }
+
+    /// Traces the first frame GTK painted: the launch benchmark's finish line.
+    private func traceFirstFrame(of window: WidgetPointer) {
+        guard let tracer else { return }
+        connections.onVoid(gpointer(window), "map") { [weak self, tracer] in
+            guard let self, let window = self.window, let clock = gtk_widget_get_frame_clock(window) else { return }
+            var reported = false
+            self.connections.onVoid(gpointer(clock), "after-paint") {
+                guard !reported else { return }
+                reported = true
+                // monotonicUs is on the same clock (CLOCK_MONOTONIC) a launcher can read.
+                tracer.milestone("first-frame", [("monotonicUs", Int64(g_get_monotonic_time()))])
+            }
         }
     }
 
@@ -148,6 +155,20 @@ final class DemoApp {
             return
         }
         self.list = list
+        connectSource(to: list)
+        list.eventObserver = { [weak self] event, engine in
+            guard let self else { return }
+            self.tracer?.event(event, engine: engine, items: self.list?.items.count ?? 0)
+            self.updateInspector()
+        }
+        list.effectObserver = { [weak self] effect in self?.tracer?.effect(effect) }
+        gtk_widget_set_vexpand(list.widget, 1)
+        gtk_box_append(holder.box, list.widget)
+        updateInspector()
+    }
+
+    /// Gives `list` the loaders of the source the options name.
+    private func connectSource(to list: RefreshList<FeedItem>) {
         feed.pageSize = options.pageSize
         feed.reset(total: options.total)
         switch options.source {
@@ -162,15 +183,6 @@ final class DemoApp {
             list.onRefresh(completion: { done in source.refresh { done($0) } })
             list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
         }
-        list.eventObserver = { [weak self] event, engine in
-            guard let self else { return }
-            self.tracer?.event(event, engine: engine, items: self.list?.items.count ?? 0)
-            self.updateInspector()
-        }
-        list.effectObserver = { [weak self] effect in self?.tracer?.effect(effect) }
-        gtk_widget_set_vexpand(list.widget, 1)
-        gtk_box_append(holder.box, list.widget)
-        updateInspector()
     }
 
     /// Rows: a title over a dimmed detail line.

@@ -43,6 +43,13 @@ final class ScreenshotScript {
             g_application_quit(app.gApplication)
             return
         }
+        await shootHeaderStates(list, window)
+        await shootFooterStates(list, window)
+        g_application_quit(app.gApplication)
+    }
+
+    /// Idle, pulling, armed, refreshing, refreshed, failed.
+    private func shootHeaderStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async {
         let threshold = list.engine.configuration.pullThreshold
         await pause(400)
         list.start()
@@ -71,8 +78,10 @@ final class ScreenshotScript {
         await pause(300)
         shoot(window, "header-failed")
         await pause(3_200)
+    }
 
-        // Footer states: scroll to the bottom so the sentinel row shows.
+    /// Loading, failed with Retry, no more items; scrolled to the bottom so the sentinel shows.
+    private func shootFooterStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async {
         await scrollToBottom(list)
         await pause(500)
         shoot(window, "footer-loading")
@@ -87,13 +96,11 @@ final class ScreenshotScript {
         await scrollToBottom(list)
         await pause(300)
         shoot(window, "footer-exhausted")
-        g_application_quit(app.gApplication)
     }
 
     private func scrollToBottom(_ list: RefreshList<FeedItem>) async {
         for _ in 0..<3 {
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            scrollToEnd(list.scrolledWindow)
             await pause(150)
         }
     }

@@ -18,6 +18,11 @@ func page(_ range: ClosedRange<Int>, hasMore: Bool? = nil) -> Page<Row> {
     Page(range.reversed().map(Row.init), hasMore: hasMore)
 }
 
+/// Page `number` of a feed of 20-row pages (rows 20n−19…20n); `hasMore` as given.
+func page(number: Int, hasMore: Bool? = nil) -> Page<Row> {
+    page((number * 20 - 19)...(number * 20), hasMore: hasMore)
+}
+
 /// A switch a loader reads and a test flips.
 @MainActor final class Flag {
     var value = false

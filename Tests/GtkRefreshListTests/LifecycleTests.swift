@@ -20,7 +20,7 @@ final class LifecycleTests: XCTestCase {
             for iteration in 0..<1_000 {
                 let list = try GtkTest.makeList()
                 list.onRefresh { page(1...20) }
-                list.onLoadMore { number in page((number * 20 - 19)...(number * 20)) }
+                list.onLoadMore { number in page(number: number) }
                 g_object_weak_ref(cast(list.widget.raw), Finalized.notify, nil)
                 lastList = list
                 if iteration % 100 == 0 {
@@ -83,7 +83,7 @@ final class LifecycleTests: XCTestCase {
             var list: RefreshList<Row>? = try GtkTest.makeList()
             weak let weakList = list
             list!.onRefresh { page(1...20, hasMore: true) }
-            list!.onLoadMore { number in page((number * 20 - 19)...(number * 20)) }
+            list!.onLoadMore { number in page(number: number) }
             Finalized.watch(list!.widget.raw)
             let window = GtkTest.window(list!.widget)
             list!.start()

@@ -26,7 +26,7 @@ final class RealInputTests: XCTestCase {
         let list = try GtkTest.makeList()
         let counts = Counts()
         list.onRefresh { page(1...20, hasMore: true) }
-        list.onLoadMore { number in page((number * 20 - 19)...(number * 20), hasMore: number < pages) }
+        list.onLoadMore { number in page(number: number, hasMore: number < pages) }
         list.effectObserver = { effect in
             switch effect {
             case .startRefresh: counts.refreshes += 1

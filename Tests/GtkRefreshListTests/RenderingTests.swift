@@ -72,10 +72,9 @@ final class RenderingTests: XCTestCase {
             shoot("header-failed")
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
 
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
             @MainActor func toBottom() {
                 for _ in 0..<3 {
-                    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                    scrollToEnd(list.scrolledWindow)
                     GtkTest.pump(for: 0.1)
                 }
             }

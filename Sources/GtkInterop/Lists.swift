@@ -1,0 +1,27 @@
+// Two list operations the widget, the demo and the benchmarks all need: changing a string
+// list's entries in one splice (one items-changed), and scrolling a scrolled window to its end.
+
+import CGtk
+
+/// Replaces `removing` entries of a GtkStringList at `position` with `adding` empty ones, in one
+/// splice (the rows' content lives elsewhere; the entries only count them).
+@MainActor
+public func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removing: Int, adding: Int) {
+    guard removing > 0 || adding > 0 else { return }
+    let empty: StaticString = ""
+    empty.withUTF8Buffer { buffer in
+        let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+        var additions = [UnsafePointer<CChar>?](repeating: pointer, count: adding)
+        additions.append(nil)
+        additions.withUnsafeBufferPointer { list in
+            gtk_string_list_splice(store, guint(position), guint(removing), list.baseAddress)
+        }
+    }
+}
+
+/// Scrolls `scrolledWindow` to the end of its content, as far as it is laid out now.
+@MainActor
+public func scrollToEnd(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolledWindow))
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+}
