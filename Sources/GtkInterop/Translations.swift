@@ -26,20 +26,17 @@ public func translatePlural(_ singular: String, _ plural: String, count: Int, do
 
 /// Where gettext finds translations: the directory a text domain is bound to.
 public enum TextDomains {
-    /// The build's or the installation's locale directory for this process: the first that
-    /// exists of `$REFRESH_LIST_LOCALEDIR`, `../share/locale` next to the executable (an
-    /// installed app) and `locale` next to it (a `swift build` tree, where meson-wrapper.sh
-    /// compiles the catalogues); `nil` when none does (gettext's own default then applies).
+    /// The build's or the installation's locale directory for this process: `../share/locale`
+    /// next to the executable (an installed app), else `locale` next to it (a `swift build`
+    /// tree, where meson-wrapper.sh compiles the catalogues); `nil` when neither exists
+    /// (gettext's own default then applies).
     public static let bundledLocaleDirectory: String? = {
-        var candidates: [String] = []
-        if let variable = g_getenv("REFRESH_LIST_LOCALEDIR") { candidates.append(String(cString: variable)) }
-        if let executable = g_file_read_link("/proc/self/exe", nil) {
-            defer { g_free(executable) }
-            let directory = String(cString: executable).split(separator: "/", omittingEmptySubsequences: false)
-                .dropLast().joined(separator: "/")
-            candidates += [directory + "/../share/locale", directory + "/locale"]
-        }
-        return candidates.first { g_file_test($0, G_FILE_TEST_IS_DIR) != 0 }
+        guard let executable = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(executable) }
+        guard let directory = g_path_get_dirname(executable) else { return nil }
+        defer { g_free(directory) }
+        let folder = String(cString: directory)
+        return [folder + "/../share/locale", folder + "/locale"].first { g_file_test($0, G_FILE_TEST_IS_DIR) != 0 }
     }()
 
     /// Binds `domain` to `directory` (default: `bundledLocaleDirectory`) in UTF-8, unless the

@@ -194,10 +194,7 @@ final class WaylandInput: RealInput {
     func release() { send("button \(RemoteInput.leftButton) 0") }
 
     func refreshKey(controlR: Bool) {
-        if controlR { send("key \(RemoteInput.controlL) 1") }
-        let key = controlR ? RemoteInput.letterR : RemoteInput.f5
-        send("key \(key) 1")
-        send("key \(key) 0")
-        if controlR { send("key \(RemoteInput.controlL) 0") }
+        do { try input.key(controlR ? RemoteInput.letterR : RemoteInput.f5, control: controlR) } catch { XCTFail("\(error)") }
+        GtkTest.pump(for: 0.05)
     }
 }

@@ -47,17 +47,13 @@ public final class SwaySession: @unchecked Sendable {
         try sway.run()
 
         // sway names its socket wayland-N with the first free N.
-        let deadline = Date().addingTimeInterval(20)
         var socket: String?
-        while socket == nil {
+        try waitUntil("sway's Wayland socket", failure: { [sway] in
+            sway.isRunning ? nil : "sway exited: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }) { [runtimeDirectory] in
             socket = (try? manager.contentsOfDirectory(atPath: runtimeDirectory))?
                 .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
-            if socket != nil { break }
-            if !sway.isRunning || Date() > deadline {
-                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                throw WaylandSessionError(description: "sway did not start: \(text)")
-            }
-            usleep(50_000)
+            return socket != nil
         }
         environment["WAYLAND_DISPLAY"] = socket
         environment["GDK_BACKEND"] = "wayland"

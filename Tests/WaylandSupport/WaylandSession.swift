@@ -73,12 +73,22 @@ public final class WaylandSession: @unchecked Sendable {
     private static func waitFor(
         _ path: String, what: String, timeout: TimeInterval = 20, failure: () -> String? = { nil }
     ) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !FileManager.default.fileExists(atPath: path) {
-            if let message = failure() { throw WaylandSessionError(description: message) }
-            if Date() > deadline { throw WaylandSessionError(description: "\(what) did not appear at \(path)") }
-            usleep(50_000)
+        try waitUntil("\(what) at \(path)", timeout: timeout, failure: failure) {
+            FileManager.default.fileExists(atPath: path)
         }
+    }
+}
+
+/// Polls `condition` every 50 ms until it holds; throws when `failure` names a reason first
+/// (the compositor exited, say) or after `timeout` seconds.
+func waitUntil(
+    _ what: String, timeout: TimeInterval = 20, failure: () -> String? = { nil }, _ condition: () -> Bool
+) throws(WaylandSessionError) {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if let message = failure() { throw WaylandSessionError(description: message) }
+        if Date() > deadline { throw WaylandSessionError(description: "\(what) did not appear") }
+        usleep(50_000)
     }
 }
 
