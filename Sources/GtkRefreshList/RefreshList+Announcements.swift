@@ -19,10 +19,10 @@ extension RefreshList {
                 "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
             region = parts.header
         case .refreshFailed:
-            text = Self.withReason(configuration.texts.refreshFailed, engine.failureMessage)
+            text = Self.withReason(configuration.texts.refreshFailed, failureText(engine.headerFailure))
             region = parts.header
         case .loadFailed:
-            text = Self.withReason(configuration.texts.loadFailed, engine.footerFailureMessage)
+            text = Self.withReason(configuration.texts.loadFailed, failureText(engine.footerFailure))
             region = parts.footer
         case .noMoreItems:
             text = configuration.texts.noMoreItems

@@ -32,8 +32,12 @@ extension RefreshList {
             perform(effects)
         }
         isDraining = false
-        // Answers the engine did not take (late, duplicate, crossed) are dropped here.
+        // Answers the engine did not take (late, duplicate, crossed) are dropped here, and so
+        // are failure texts nothing shows any more.
         answers.removeAll()
+        if !failureTexts.isEmpty {
+            failureTexts = failureTexts.filter { engine.refersTo($0.key) }
+        }
         render()
     }
 }

@@ -63,11 +63,28 @@ extension RefreshList {
             answers[token] = page
             outcome = .success(received: page.items.count, hasMore: page.hasMore)
         case .failure(let error):
-            outcome = .failure(message: Self.message(for: error))
+            outcome = .failure(keepFailureText(Self.message(for: error)))
         }
         send(isRefresh
             ? .refreshCompleted(token, outcome, wallClock: Self.wallClockNow())
             : .loadMoreCompleted(token, outcome))
+    }
+
+    /// Keeps a loader's failure text under a new id for the engine to carry.
+    private func keepFailureText(_ text: String) -> FailureID {
+        let id = FailureID(rawValue: nextFailureID)
+        nextFailureID = nextFailureID == .max ? 1 : nextFailureID + 1
+        failureTexts[id] = text
+        return id
+    }
+
+    /// The text of a failure the engine reports: the loader's own words, or the engine's
+    /// timeout in the user's language.
+    public func failureText(_ failure: FailureID?) -> String? {
+        guard let failure else { return nil }
+        // Translators: why a refresh or a page failed, when the loader did not answer in time.
+        if failure == .timedOut { return localized("timed out") }
+        return failureTexts[failure]
     }
 
     static func message(for error: any Error) -> String {

@@ -42,7 +42,7 @@ extension RefreshList {
             gtk_label_set_text(parts.titleLabel.opaque, title)
             rendered.title = title
         }
-        let tooltip = engine.failureMessage
+        let tooltip = failureText(engine.headerFailure)
         if tooltip != rendered.tooltip {
             gtk_widget_set_tooltip_text(parts.header, tooltip)
             rendered.tooltip = tooltip

@@ -127,6 +127,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The answer channels of callback-style loaders still running, to cancel them.
     var requests: [OperationToken: Completion] = [:]
     var answers: [OperationToken: Page<Item>] = [:]
+    /// The texts of loader failures, by the id the engine carries; only those the engine still
+    /// refers to are kept once the event queue is empty.
+    var failureTexts: [FailureID: String] = [:]
+    var nextFailureID: UInt32 = 1
     var shownIDs: Set<Item.ID> = []
     var pendingEvents: [Event] = []
     var isDraining = false

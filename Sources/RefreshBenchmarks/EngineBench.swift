@@ -64,7 +64,7 @@ enum EngineBench {
         let quiet: [Event] = (0..<10_000).flatMap { index -> [Event] in
             [.geometry(offset: 1_000 + Double(index % 500), contentHeight: 100_000, viewportHeight: 600),
              .pull(.wheel(notches: 1)), .edgeReached(.top), .tick,
-             .loadMoreCompleted(OperationToken(rawValue: 999), .failure(message: "late")), .itemsShown(20)]
+             .loadMoreCompleted(OperationToken(rawValue: 999), .failure(FailureID(rawValue: 7))), .itemsShown(20)]
         }
         var allocations: UInt64 = 0
         var produced = 0

@@ -158,7 +158,8 @@ final class DemoApp {
         connectSource(to: list)
         list.eventObserver = { [weak self] event, engine in
             guard let self else { return }
-            self.tracer?.event(event, engine: engine, items: self.list?.items.count ?? 0)
+            guard let list = self.list else { return }
+            self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureText)
             self.updateInspector()
         }
         list.effectObserver = { [weak self] effect in self?.tracer?.effect(effect) }

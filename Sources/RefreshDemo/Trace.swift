@@ -18,8 +18,9 @@ final class Tracer {
         write([("ms", milliseconds), ("milestone", name)] + extra)
     }
 
-    func event(_ event: Event, engine: RefreshEngine, items: Int) {
-        let (name, detail) = Self.describe(event)
+    /// Traces `event` and the state after it; `failureText` resolves a loader failure's message.
+    func event(_ event: Event, engine: RefreshEngine, items: Int, failureText: (FailureID) -> String?) {
+        let (name, detail) = Self.describe(event, failureText)
         var fields: [(String, Any)] = [
             ("ms", milliseconds), ("event", name), ("header", engine.header.state.name),
             ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
@@ -53,7 +54,7 @@ final class Tracer {
         write(fields)
     }
 
-    private static func describe(_ event: Event) -> (String, [(String, Any)]) {
+    private static func describe(_ event: Event, _ failureText: (FailureID) -> String?) -> (String, [(String, Any)]) {
         switch event {
         case .geometry(let offset, let content, let viewport):
             ("geometry", [("offset", offset), ("contentHeight", content), ("viewportHeight", viewport)])
@@ -72,18 +73,18 @@ final class Tracer {
         case .loadMoreRequested: ("loadMoreRequested", [])
         case .headerHidden(let hidden): ("headerHidden", [("hidden", hidden)])
         case .footerHidden(let hidden): ("footerHidden", [("hidden", hidden)])
-        case .refreshCompleted(let token, let outcome, _): ("refreshCompleted", [("token", token.rawValue)] + describe(outcome))
-        case .loadMoreCompleted(let token, let outcome): ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome))
+        case .refreshCompleted(let token, let outcome, _): ("refreshCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
+        case .loadMoreCompleted(let token, let outcome): ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
         case .itemsShown(let count): ("itemsShown", [("count", count)])
         case .refreshApplied(let shown, let new): ("refreshApplied", [("count", shown), ("new", new)])
         }
     }
 
-    private static func describe(_ outcome: Outcome) -> [(String, Any)] {
+    private static func describe(_ outcome: Outcome, _ failureText: (FailureID) -> String?) -> [(String, Any)] {
         switch outcome {
         case .success(let received, let hasMore): [("outcome", "success"), ("received", received), ("hasMore", hasMore as Any)]
         case .noMoreData: [("outcome", "noMoreData")]
-        case .failure(let message): [("outcome", "failure"), ("message", message)]
+        case .failure(let failure): [("outcome", "failure"), ("message", failureText(failure) ?? "\(failure)")]
         }
     }
 

@@ -54,8 +54,24 @@ public enum Outcome: Hashable, Sendable {
     case success(received: Int, hasMore: Bool?)
     /// The loader says there is nothing (more) to load.
     case noMoreData
-    /// The loader failed; `message` is shown to the user and announced.
-    case failure(message: String)
+    /// The loader failed. The host keeps the message and names it by `FailureID`; the engine
+    /// only carries the id, so events stay trivially copyable.
+    case failure(FailureID)
+}
+
+/// Names a failure message the host keeps (the loader's error text, say). The engine stores and
+/// reports only this id: the host shows, announces and translates the text.
+public struct FailureID: Hashable, Sendable, CustomStringConvertible {
+    /// The host's number for the message; `0` is the engine's own `timedOut`.
+    public let rawValue: UInt32
+
+    /// Wraps a host's message number. Hosts number their messages from 1.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The engine's watchdog: no answer came within `operationTimeout`.
+    public static let timedOut = FailureID(rawValue: 0)
+
+    public var description: String { self == .timedOut ? "timed out" : "failure #\(rawValue)" }
 }
 
 /// Everything the engine reacts to.
@@ -95,8 +111,8 @@ public enum Event: Hashable, Sendable {
     case refreshApplied(shown: Int, new: Int)
 }
 
-/// Announcements for screen readers (and the trace). Failure messages are read from the
-/// engine (`failureMessage`, `footerFailureMessage`), which keeps effects trivially copyable.
+/// Announcements for screen readers (and the trace). The failure an announcement is about is
+/// read from the engine (`headerFailure`, `footerFailure`).
 public enum Announcement: Hashable, Sendable {
     case refreshStarted
     /// A refresh succeeded and brought `newItems` rows not shown before.

@@ -94,9 +94,9 @@ extension RefreshEngine {
         case .noMoreData:
             footerPhase = .exhausted
             effects.append(.announce(.noMoreItems))
-        case .failure(let message):
+        case .failure(let failure):
             // Waits for an explicit retry; never retries by itself.
-            footerPhase = .failed(message: message)
+            footerPhase = .failed(failure)
             effects.append(.announce(.loadFailed))
         }
         loadMoreIfNear(into: &effects)

@@ -90,15 +90,25 @@ extension RefreshEngine {
         Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters)
     }
 
-    /// The message of the failed page, while the footer shows the failure.
-    public var footerFailureMessage: String? {
-        if case .failed(let message) = footerPhase { return message }
+    /// The failure of the page, while the footer shows it.
+    public var footerFailure: FailureID? {
+        if case .failed(let failure) = footerPhase { return failure }
         return nil
     }
 
-    /// The message of the failure on show, if the header shows one.
-    public var failureMessage: String? {
-        if case .showingResult(.failed(let message), _) = headerPhase { return message }
+    /// Whether the engine still refers to `failure`: shown by the footer or the header, or
+    /// held until the spinner's minimum time is over. A host may forget the message otherwise.
+    public func refersTo(_ failure: FailureID) -> Bool {
+        if footerFailure == failure { return true }
+        switch headerPhase {
+        case .holdingSpinner(.failed(let held), _), .showingResult(.failed(let held), _): return held == failure
+        case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult: return false
+        }
+    }
+
+    /// The failure on show, if the header shows one.
+    public var headerFailure: FailureID? {
+        if case .showingResult(.failed(let failure), _) = headerPhase { return failure }
         return nil
     }
 }

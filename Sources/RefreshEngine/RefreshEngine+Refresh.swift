@@ -48,9 +48,9 @@ extension RefreshEngine {
             lastUpdatedInstant = wallClock
             effects.append(.persistLastUpdated(wallClock))
             result = .succeeded(newItems: nil)
-        case .failure(let message):
+        case .failure(let failure):
             // Items, paging and the timestamp stay as they were.
-            result = .failed(message: message)
+            result = .failed(failure)
         }
         if now < spinnerUntil {
             headerPhase = .holdingSpinner(result, until: spinnerUntil)

@@ -5,7 +5,7 @@ enum RefreshResult: Hashable, Sendable {
     /// `newItems`: the rows the host reports new once it applied the answer; `nil` until then
     /// (the announcement waits for it).
     case succeeded(newItems: Int?)
-    case failed(message: String)
+    case failed(FailureID)
 }
 
 /// A pull in progress.
@@ -52,7 +52,7 @@ enum HeaderPhase: Hashable, Sendable {
 enum FooterPhase: Hashable, Sendable {
     case idle
     case loading(OperationToken, page: Int, deadline: MonotonicInstant)
-    case failed(message: String)
+    case failed(FailureID)
     case exhausted
 }
 

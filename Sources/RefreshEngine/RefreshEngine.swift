@@ -9,8 +9,10 @@ public struct RefreshEngine: Hashable, Sendable {
     /// The tunables this engine decides with.
     public let configuration: RefreshConfiguration
 
-    var headerPhase: HeaderPhase = .idle
-    var footerPhase: FooterPhase = .idle
+    // Every deadline lives in one of these three; changing any marks the next wake-up for
+    // recomputing, so an event that changes none of them (most scroll frames) skips it.
+    var headerPhase: HeaderPhase = .idle { didSet { deadlinesChanged = true } }
+    var footerPhase: FooterPhase = .idle { didSet { deadlinesChanged = true } }
     var geometry = Geometry()
     var gestures = Gestures()
     var lastUpdatedInstant: WallClockInstant?
@@ -21,7 +23,7 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Set when an answer was applied and the list has not laid it out yet: geometry from
     /// before the new rows must not start another load. Cleared when the content height
     /// changes, when the answer turns out to add no rows, or after `layoutSettleTime`.
-    var awaitingLayoutUntil: MonotonicInstant?
+    var awaitingLayoutUntil: MonotonicInstant? { didSet { deadlinesChanged = true } }
     /// Rows shown before the last applied answer, to tell whether it added any.
     var shownBeforeAnswer: Int?
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
@@ -31,6 +33,9 @@ public struct RefreshEngine: Hashable, Sendable {
     /// `nextWakeUp` as of the end of the last event, so an event with nothing due skips the
     /// deadline check (state only changes inside `begin` and `handle`).
     var pendingDeadline: MonotonicInstant?
+    /// Whether a phase or the layout deadline changed (or a wake-up was used up) since
+    /// `pendingDeadline` was computed.
+    var deadlinesChanged = true
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
     /// Inputs that were rejected or had no effect.
@@ -62,12 +67,15 @@ public struct RefreshEngine: Hashable, Sendable {
     public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
         var effects = Effects()
-        if case .tick = event { requestedWakeUp = nil }
+        if case .tick = event {
+            requestedWakeUp = nil
+            deadlinesChanged = true
+        }
         if let due = pendingDeadline, due <= now { fireDueDeadlines(into: &effects) }
         dispatch(event, into: &effects)
         // Deadlines the event itself made due (a zero display time, say) fire now, so the
-        // state after every event is settled at `instant`.
-        requestWakeUpIfNeeded(into: &effects)
+        // state after every event is settled at `instant`. Skipped when no deadline changed.
+        if deadlinesChanged { requestWakeUpIfNeeded(into: &effects) }
         return effects
     }
 
@@ -166,6 +174,10 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Fires whatever the event itself made due (a zero display time, say), so the state after
     /// every event is settled at `now`, then asks the host for the next wake-up if it changed.
     private mutating func requestWakeUpIfNeeded(into effects: inout Effects) {
+        // Called only when something a deadline depends on changed: otherwise the pending one
+        // stands, and it is later than `now` (one that was due fired at the start of the
+        // event, which changed a phase).
+        deadlinesChanged = false
         var due = nextWakeUp
         if let instant = due, instant <= now {
             fireDueDeadlines(into: &effects)
@@ -198,7 +210,7 @@ public struct RefreshEngine: Hashable, Sendable {
             // The watchdog: no answer in time is a failure, and the loader is told to stop.
             if deadline <= now {
                 effects.append(.cancel(token))
-                showResult(.failed(message: "timed out"), from: deadline, into: &effects)
+                showResult(.failed(.timedOut), from: deadline, into: &effects)
                 return true
             }
         case .holdingSpinner(let result, let until):
@@ -226,7 +238,7 @@ public struct RefreshEngine: Hashable, Sendable {
             // The watchdog for a page.
             if deadline <= now {
                 effects.append(.cancel(token))
-                footerPhase = .failed(message: "timed out")
+                footerPhase = .failed(.timedOut)
                 effects.append(.announce(.loadFailed))
                 return true
             }

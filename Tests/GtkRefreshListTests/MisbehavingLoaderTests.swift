@@ -52,7 +52,7 @@ final class MisbehavingLoaderTests: XCTestCase {
             list.refresh()
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .failed })
             XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshFailed)
-            XCTAssertEqual(list.engine.failureMessage, "offline")
+            XCTAssertEqual(list.failureText(list.engine.headerFailure), "offline")
             XCTAssertEqual(list.items.map(\.id), Array((1...20).reversed()), "rows kept")
             XCTAssertEqual(list.engine.lastUpdated, updated, "timestamp kept")
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
@@ -65,7 +65,8 @@ final class MisbehavingLoaderTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             XCTAssertEqual(held.refresh.count, 1)
             XCTAssertTrue(GtkTest.pump { list.engine.header.state == .failed }, "the watchdog fails it")
-            XCTAssertEqual(list.engine.failureMessage, "timed out")
+            XCTAssertEqual(list.engine.headerFailure, .timedOut)
+            XCTAssertEqual(list.failureText(list.engine.headerFailure), "timed out")
             held.refresh[0](.success(page(1...20)))
             XCTAssertEqual(list.items.count, 0, "the late answer changes nothing")
             XCTAssertEqual(list.engine.counters.staleAnswers, 1)

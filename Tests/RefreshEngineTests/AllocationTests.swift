@@ -11,7 +11,7 @@ final class AllocationTests: XCTestCase {
         _ = engine.handle(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: at(10))
         _ = engine.handle(.tick, at: at(2_000))
         _ = engine.handle(.geometry(offset: 100, contentHeight: 10_000, viewportHeight: 600), at: at(2_000))
-        let stale = Event.loadMoreCompleted(token(77), .failure(message: "late"))
+        let stale = Event.loadMoreCompleted(token(77), .failure(failure(7)))
         var events: [Event] = []
         for index in 0..<1_000 {
             events.append(.geometry(offset: 100 + Double(index % 500), contentHeight: 10_000, viewportHeight: 600))
@@ -46,6 +46,16 @@ final class AllocationTests: XCTestCase {
         let array = Array(repeating: 7, count: Int.random(in: 10...20))
         XCTAssertGreaterThan(allocation_counter_thread_total(), check)
         XCTAssertEqual(array.first, 7)
+    }
+
+    /// Events and effects are plain bits: copying, passing and dropping them costs no reference
+    /// counting (a failure carries a message id, not a string).
+    func testVocabularyIsTriviallyCopyable() {
+        XCTAssertTrue(_isPOD(Event.self))
+        XCTAssertTrue(_isPOD(Outcome.self))
+        XCTAssertTrue(_isPOD(Effect.self))
+        XCTAssertTrue(_isPOD(Announcement.self))
+        XCTAssertTrue(_isPOD(FailureID.self))
     }
 
     func testEffectsBeyondFourSpillInOrder() {

@@ -7,6 +7,8 @@ import XCTest
 let wall = WallClockInstant(millisecondsSince1970: 1_700_000_000_000)
 
 func token(_ value: UInt64) -> OperationToken { OperationToken(rawValue: value) }
+/// A host failure message id.
+func failure(_ value: UInt32) -> FailureID { FailureID(rawValue: value) }
 func at(_ ms: Milliseconds) -> MonotonicInstant { MonotonicInstant(milliseconds: ms) }
 
 /// Expected presentations, spelled the way the README's state table reads.

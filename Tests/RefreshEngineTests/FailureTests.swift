@@ -12,13 +12,13 @@ final class FailureTests: XCTestCase {
             $0.inFlight = .loadMore(token(2), page: 2)
         }
         store.send(
-            .loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200,
+            .loadMoreCompleted(token(2), .failure(failure(503))), at: 1_200,
             effects: [.announce(.loadFailed)]
         ) {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        XCTAssertEqual(store.engine.footerFailureMessage, "503")
+        XCTAssertEqual(store.engine.footerFailure, failure(503))
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         store.send(.edgeOvershot(.bottom), at: 1_310, effects: [])
         store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(31_400))]) {
@@ -33,7 +33,7 @@ final class FailureTests: XCTestCase {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
-        store.send(.loadMoreCompleted(token(2), .failure(message: "503")), at: 1_200, effects: [.announce(.loadFailed)]) {
+        store.send(.loadMoreCompleted(token(2), .failure(failure(503))), at: 1_200, effects: [.announce(.loadFailed)]) {
             $0.footer = .failed
             $0.inFlight = nil
         }
@@ -65,15 +65,39 @@ final class FailureTests: XCTestCase {
         }
         let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
         store.send(
-            .refreshCompleted(token(3), .failure(message: "offline"), wallClock: later), at: 2_000,
+            .refreshCompleted(token(3), .failure(failure(1)), wallClock: later), at: 2_000,
             effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_600))]
         ) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.itemsShown, 40)
-        XCTAssertEqual(store.engine.failureMessage, "offline")
+        XCTAssertEqual(store.engine.headerFailure, failure(1))
         store.send(.tick, at: 2_600, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
+    }
+
+    /// A failure that comes before the spinner's minimum time is held, not shown: the engine
+    /// still refers to it (the host must keep its message) until the header collapses.
+    func testAHeldFailureIsReferredToUntilTheHeaderCollapses() {
+        let store = EngineStore()
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+        store.send(.refreshCompleted(token(1), .failure(failure(4)), wallClock: wall), at: 100, effects: [.scheduleWakeUp(at(400))]) {
+            $0.inFlight = nil
+        }
+        XCTAssertNil(store.engine.headerFailure, "held: the spinner still turns")
+        XCTAssertTrue(store.engine.refersTo(failure(4)))
+        XCTAssertFalse(store.engine.refersTo(failure(5)))
+        store.send(.tick, at: 400, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_000))]) {
+            $0.header = Header.failed()
+        }
+        XCTAssertEqual(store.engine.headerFailure, failure(4))
+        XCTAssertTrue(store.engine.refersTo(failure(4)))
+        store.send(.tick, at: 1_000, effects: []) { $0.header = Header.idle }
+        XCTAssertNil(store.engine.headerFailure)
+        XCTAssertFalse(store.engine.refersTo(failure(4)))
     }
 
     func testWatchdogFailsARefreshWithNoAnswerAndIgnoresItsLateAnswer() {
@@ -107,14 +131,14 @@ final class FailureTests: XCTestCase {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        XCTAssertEqual(store.engine.footerFailureMessage, "timed out")
+        XCTAssertEqual(store.engine.footerFailure, .timedOut)
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: []) { $0.counters.staleAnswers += 1 }
     }
 
     func testDuplicateUnknownAndCrossedAnswersChangeNothing() {
         let store = EngineStore.loaded()
         store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.refreshCompleted(token(99), .failure(message: "x"), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.refreshCompleted(token(99), .failure(failure(9)), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreRequested, at: 1_200, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)

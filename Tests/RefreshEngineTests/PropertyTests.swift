@@ -79,7 +79,7 @@ final class PropertyTests: XCTestCase {
                 case 0..<5: outcome = .success(received: chance(0.6) ? config.pageSize : int(0...config.pageSize), hasMore: chance(0.2) ? nil : chance(0.8))
                 case 5..<7: outcome = .noMoreData
                 case 7: outcome = .success(received: -1, hasMore: nil)
-                default: outcome = .failure(message: "boom")
+                default: outcome = .failure(failure(2))
                 }
                 let isRefresh: Bool
                 if let known = outstanding[token] { isRefresh = chance(0.9) ? known.isRefresh : !known.isRefresh } else { isRefresh = chance(0.5) }

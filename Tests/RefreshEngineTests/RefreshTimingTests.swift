@@ -108,7 +108,7 @@ final class RefreshTimingTests: XCTestCase {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .failure(message: "offline"), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_200))]) {
+        store.send(.refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_200))]) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
         }

@@ -12,7 +12,7 @@ final class TimestampTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(message: "offline"), wallClock: wall), at: 500, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_100))]) {
+        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_100))]) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
