@@ -24,7 +24,10 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // GTK plumbing shared by the widget, the demo and the benchmarks: signal connections,
         // pointer casts, the main-loop bridge, gettext, rendering to PNG. Not part of the widget's API.
-        .target(name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings),
+        // MainLoopBridge drains libdispatch's main queue, so it links libdispatch itself.
+        .target(
+            name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings,
+            linkerSettings: [.linkedLibrary("dispatch")]),
         // The GTK widget: translates input into engine events and renders the engine's state.
         .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
         .testTarget(

@@ -2,6 +2,7 @@
 // text domains bound to the translations installed with the program.
 
 import CGtk
+import Glibc
 
 /// `text` translated in `domain`. gettext returns its argument when there is no translation,
 /// so the result is read while the argument's C string is still alive.
@@ -50,3 +51,46 @@ public enum TextDomains {
     }
 }
 
+
+/// `template` with its `printf`-style placeholders filled from `values`, in order: `%@`, `%d`,
+/// `%s` take the next value, `%N$@` (and `%N$d`, `%N$s`) the N-th, so translators may reorder;
+/// `%%` is a percent sign. Anything else is left as written. (What `String(format:)` does for
+/// translated messages, without loading Foundation.)
+public func fill(_ template: String, _ values: String...) -> String {
+    var result = ""
+    var next = 0
+    var rest = Substring(template)
+    while let percent = rest.firstIndex(of: "%") {
+        result += rest[..<percent]
+        var cursor = rest.index(after: percent)
+        guard cursor < rest.endIndex else { result += "%"; rest = rest[cursor...]; break }
+        if rest[cursor] == "%" {
+            result += "%"
+            rest = rest[rest.index(after: cursor)...]
+            continue
+        }
+        // An optional position "N$".
+        var position: Int?
+        let digits = rest[cursor...].prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, rest[digits.endIndex...].first == "$", let number = Int(digits), number >= 1 {
+            position = number - 1
+            cursor = rest.index(after: digits.endIndex)
+        }
+        guard cursor < rest.endIndex, "@ds".contains(rest[cursor]) else {
+            result += "%"
+            rest = rest[rest.index(after: percent)...]
+            continue
+        }
+        let index = position ?? next
+        if position == nil { next += 1 }
+        result += index < values.count ? values[index] : ""
+        rest = rest[rest.index(after: cursor)...]
+    }
+    return result + rest
+}
+
+/// Writes `message` and a newline to standard error.
+public func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}

@@ -4,7 +4,7 @@
 
 import CGtk
 internal import GtkInterop
-import Foundation
+
 import RefreshEngine
 
 /// Reads and writes last-updated instants per list key.
@@ -79,7 +79,7 @@ struct LastUpdatedStore: Sendable {
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("refresh-list: warning: \(message)\n".utf8))
+        printError("refresh-list: warning: \(message)")
     }
 }
 

@@ -4,7 +4,6 @@
 import CGtk
 internal import GtkInterop
 import RefreshEngine
-import Foundation
 
 extension RefreshList {
     func announce(_ announcement: Announcement) {
@@ -15,8 +14,7 @@ extension RefreshList {
             text = configuration.texts.refreshing
             region = parts.header
         case .refreshed(let count):
-            text = String(format: translatePlural(
-                "Refreshed, %d new item", "Refreshed, %d new items", count: count, domain: refreshListTextDomain), count)
+            text = localizedCount("Refreshed, %d new item", "Refreshed, %d new items", Int64(count))
             region = parts.header
         case .refreshFailed:
             text = Self.withReason(configuration.texts.refreshFailed, failureText(engine.headerFailure))
@@ -37,6 +35,6 @@ extension RefreshList {
     static func withReason(_ title: String, _ reason: String?) -> String {
         guard let reason else { return title }
         // Translators: an announcement: what failed, then why ("Refresh failed: offline").
-        return String(format: localized("%1$@: %2$@"), title, reason)
+        return fill(localized("%1$@: %2$@"), title, reason)
     }
 }

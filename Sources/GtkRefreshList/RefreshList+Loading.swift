@@ -4,8 +4,8 @@
 
 import CGtk
 internal import GtkInterop
+internal import FoundationEssentials
 import RefreshEngine
-import Foundation
 
 /// The error a refresh or page fails with when no loader was given.
 public struct MissingLoaderError: Error, CustomStringConvertible {
@@ -87,6 +87,9 @@ extension RefreshList {
         return failureTexts[failure]
     }
 
+    /// What a loader's error says to the user: its `LocalizedError` description (the one part of
+    /// Foundation the widget uses; its essentials, without the internationalization data), else
+    /// its description.
     static func message(for error: any Error) -> String {
         if let localized = error as? any LocalizedError, let description = localized.errorDescription {
             return description

@@ -4,7 +4,6 @@
 
 import CGtk
 internal import GtkInterop
-import Foundation
 import RefreshEngine
 
 /// Builds and binds the row widgets of a `RefreshList`.

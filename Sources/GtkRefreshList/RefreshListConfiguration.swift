@@ -23,9 +23,9 @@ public struct Page<Item: Sendable>: Sendable {
 
 /// How the "last updated" line shows the instant.
 public enum LastUpdatedStyle: Hashable, Sendable {
-    /// "Last updated 5 minutes ago", localized by Foundation.
+    /// "Last updated 5 minutes ago" (a date beyond a week), through gettext plurals.
     case relative
-    /// "Last updated 2 Dec 2026 at 16:40", localized by Foundation.
+    /// "Last updated: 2 Dec 2026, 16:40", in the translation's date format.
     case absolute
 }
 

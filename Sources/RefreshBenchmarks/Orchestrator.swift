@@ -77,6 +77,21 @@ enum Orchestrator {
         return Double(firstFrame - start) / 1_000
     }
 
+    /// Launch to first frame of the demo against the minimal C window, interleaved runs.
+    static func launchMetric(demo: String, baselines: String, runs: Int) -> Metric {
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        let state = NSTemporaryDirectory() + "refresh-bench-state"
+        for _ in 0..<runs {
+            ours.append(launchMilliseconds(demo, ["--trace"], environment: ["XDG_STATE_HOME": state]))
+            baseline.append(launchMilliseconds(baselines + "/launch-baseline", [], environment: [:]))
+        }
+        let launchRatio = median(ours) / median(baseline)
+        return Metric(4, "launch.first_frame_ms", median(ours), "ms", baseline: median(baseline), ratio: launchRatio,
+                      goal: "≤ 1.3 × baseline", met: launchRatio <= 1.3,
+                      detail: "median of \(runs) interleaved runs; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })")
+    }
+
     static func run(sizes: Sizes, output path: String, demo: String, baselines: String) {
         var all: [Metric] = []
         func record(_ metrics: [Metric]) {
@@ -113,17 +128,7 @@ enum Orchestrator {
                        goal: "≥ 99 %", met: share >= 99)])
 
         FileHandle.standardError.write(Data("4. launch to first frame\n".utf8))
-        var ours: [Double] = []
-        var baseline: [Double] = []
-        let state = NSTemporaryDirectory() + "refresh-bench-state"
-        for _ in 0..<sizes.launchRuns {
-            ours.append(launchMilliseconds(demo, ["--trace"], environment: ["XDG_STATE_HOME": state]))
-            baseline.append(launchMilliseconds(baselines + "/launch-baseline", [], environment: [:]))
-        }
-        let launchRatio = median(ours) / median(baseline)
-        record([Metric(4, "launch.first_frame_ms", median(ours), "ms", baseline: median(baseline), ratio: launchRatio,
-                       goal: "≤ 1.3 × baseline", met: launchRatio <= 1.3,
-                       detail: "median of \(sizes.launchRuns) interleaved runs; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })")])
+        record([launchMetric(demo: demo, baselines: baselines, runs: sizes.launchRuns)])
 
         FileHandle.standardError.write(Data("5. memory\n".utf8))
         let rss = metrics(output(me, ["rss", "--rows", "\(sizes.rssRows)"])).first?.value ?? .nan

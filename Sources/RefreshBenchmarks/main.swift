@@ -10,6 +10,7 @@ import GtkRefreshList
 let usage = """
     Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--smoke]
            refresh-bench engine|append|scroll|rss|drift [options]
+           refresh-bench launch --demo PATH --baselines DIR [--runs N]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst(2))
@@ -45,6 +46,12 @@ MainActor.assumeIsolated {
     case "rss":
         Gtk.setUp()
         MemoryBench.rss(rows: number("--rows", 1_000_000))
+    case "launch":
+        guard let demo = option("--demo"), let baselines = option("--baselines") else {
+            FileHandle.standardError.write(Data("\(usage)\n".utf8))
+            exit(2)
+        }
+        emit(Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)))
     case "drift":
         Gtk.setUp()
         MemoryBench.drift(cycles: number("--cycles", 10_000))

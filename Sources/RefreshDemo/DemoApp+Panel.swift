@@ -6,13 +6,23 @@ import GtkRefreshList
 import RefreshEngine
 
 extension DemoApp {
-    func buildPanel() -> WidgetPointer {
+    /// The panel's frame at its final width, empty: the window opens with it, and `fillPanel`
+    /// adds the controls after the first frame, so they cost the launch nothing and nothing
+    /// moves when they appear.
+    func buildPanelFrame() -> WidgetPointer {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_add_css_class(panel, "demo-panel")
         gtk_widget_set_size_request(panel, 300, -1)
         gtk_scrolled_window_set_child(scroller.opaque, panel)
+        panelBox = panel
+        return scroller
+    }
+
+    /// Adds the controls and the inspector to the panel frame (once).
+    func fillPanel() {
+        guard let panel = panelBox, inspector.isEmpty else { return }
 
         gtk_box_append(panel.box, heading(localized("Data")))
         let grid = gtk_grid_new()!
@@ -97,7 +107,7 @@ extension DemoApp {
         gtk_widget_add_css_class(keys, "dim-label")
         gtk_widget_add_css_class(keys, "caption")
         gtk_box_append(panel.box, keys)
-        return scroller
+        updateInspector()
     }
 
     func updateInspector() {

@@ -5,7 +5,7 @@
 
 import CGtk
 import GtkInterop
-import Foundation
+import FoundationEssentials
 import GtkRefreshList
 
 /// A GIO error as a Swift error with GLib's message.

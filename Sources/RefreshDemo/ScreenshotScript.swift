@@ -4,7 +4,7 @@
 
 import CGtk
 import GtkInterop
-import Foundation
+import Glibc
 import GtkRefreshList
 import RefreshEngine
 
@@ -30,16 +30,14 @@ final class ScreenshotScript {
 
     private func items(_ range: ClosedRange<Int>) -> [FeedItem] {
         range.reversed().map {
-            FeedItem(id: "post-\($0)", title: "#\($0) " + localized("Simulated post"), detail: String(format: localized("Post %d of the simulated feed"), $0))
+            FeedItem(id: "post-\($0)", title: "#\($0) " + localized("Simulated post"), detail: fill(localized("Post %d of the simulated feed"), String($0)))
         }
     }
 
     private func run() async {
         guard let app, let list = app.list, let window = app.window else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            app.report(error: "cannot create \(directory): \(error.localizedDescription)")
+        if g_mkdir_with_parents(directory, 0o755) != 0 {
+            app.report(error: "cannot create \(directory): \(String(cString: g_strerror(errno)))")
             g_application_quit(app.gApplication)
             return
         }

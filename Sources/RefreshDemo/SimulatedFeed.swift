@@ -3,7 +3,9 @@
 // posts. Latency and failures come from the controls, drawn from a seeded generator so a run
 // can be repeated.
 
-import Foundation
+import FoundationEssentials
+import GtkInterop
+import GtkInterop
 import GtkRefreshList
 import SeededRandom
 
@@ -72,7 +74,7 @@ final class SimulatedFeed {
         let topic = Self.topics[number % Self.topics.count]
         return FeedItem(
             id: "post-\(number)", title: "#\(number) \(topic)",
-            detail: String(format: localized("Post %d of the simulated feed"), number))
+            detail: fill(localized("Post %d of the simulated feed"), String(number)))
     }
 
     private func simulateNetwork() async throws {

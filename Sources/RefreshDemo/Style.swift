@@ -2,25 +2,31 @@
 
 import CGtk
 import GtkInterop
-import Foundation
 
 enum Style {
     /// Where the CSS may be: $REFRESH_DEMO_DATADIR, the install prefix, the source tree.
     static func cssPath() -> String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            ProcessInfo.processInfo.environment["REFRESH_DEMO_DATADIR"].map { $0 + "/style.css" },
-            filePath(executable.appendingPathComponent("../share/refresh-demo/style.css").standardized),
-            filePath(executable.appendingPathComponent("../../../data/style.css").standardized),
-            filePath(executable.appendingPathComponent("../../data/style.css").standardized),
-        ].compactMap { $0 }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        var candidates: [String] = []
+        if let directory = g_getenv("REFRESH_DEMO_DATADIR") { candidates.append(String(cString: directory) + "/style.css") }
+        if let folder = executableDirectory() {
+            candidates += ["/../share/refresh-demo/style.css", "/../../../data/style.css", "/../../data/style.css"].map { folder + $0 }
+        }
+        return candidates.first { g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 }
+    }
+
+    /// The directory of the running executable, symbolic links resolved.
+    private static func executableDirectory() -> String? {
+        guard let executable = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(executable) }
+        guard let directory = g_path_get_dirname(executable) else { return nil }
+        defer { g_free(directory) }
+        return String(cString: directory)
     }
 
     @MainActor
     static func load() {
         guard let path = cssPath(), let display = gdk_display_get_default() else {
-            FileHandle.standardError.write(Data("refresh-demo: warning: style.css not found; using GTK's defaults\n".utf8))
+            printError("refresh-demo: warning: style.css not found; using GTK's defaults")
             return
         }
         let provider = gtk_css_provider_new()!
@@ -28,9 +34,4 @@ enum Style {
         gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(gpointer(provider))
     }
-}
-
-/// The file-system path of a file URL.
-func filePath(_ url: URL) -> String {
-    url.withUnsafeFileSystemRepresentation { String(cString: $0!) }
 }

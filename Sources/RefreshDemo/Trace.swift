@@ -3,7 +3,7 @@
 
 import CGtk
 import GtkInterop
-import Foundation
+import Glibc
 import GtkRefreshList
 import RefreshEngine
 
@@ -15,7 +15,7 @@ final class Tracer {
     var milliseconds: Int64 { Int64((g_get_monotonic_time() - start) / 1_000) }
 
     func milestone(_ name: String, _ extra: [(String, Any)] = []) {
-        write([("ms", milliseconds), ("milestone", name)] + extra)
+        write([("ms", milliseconds), ("milestone", name), ("monotonicUs", Int64(g_get_monotonic_time()))] + extra)
     }
 
     /// Traces `event` and the state after it; `failureText` resolves a loader failure's message.
@@ -90,7 +90,8 @@ final class Tracer {
 
     private func write(_ fields: [(String, Any)]) {
         let body = fields.map { "\(Self.quote($0.0)):\(Self.json($0.1))" }.joined(separator: ",")
-        FileHandle.standardOutput.write(Data("{\(body)}\n".utf8))
+        let line = "{\(body)}\n"
+        _ = line.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
     private static func json(_ value: Any) -> String {
@@ -117,7 +118,9 @@ final class Tracer {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }

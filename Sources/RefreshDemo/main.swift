@@ -3,7 +3,7 @@
 
 import CGtk
 import GtkInterop
-import Foundation
+import Glibc
 import GtkRefreshList
 
 setUpTranslations()
@@ -15,7 +15,7 @@ do {
     print(Options.usage)
     exit(0)
 } catch {
-    FileHandle.standardError.write(Data("refresh-demo: \(error.message)\n\n\(Options.usage)\n".utf8))
+    printError("refresh-demo: \(error.message)\n\n\(Options.usage)")
     exit(2)
 }
 
