@@ -5,7 +5,6 @@
 
 import FoundationEssentials
 import GtkInterop
-import GtkInterop
 import GtkRefreshList
 import SeededRandom
 
