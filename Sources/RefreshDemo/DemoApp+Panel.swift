@@ -23,6 +23,7 @@ extension DemoApp {
     /// Adds the controls and the inspector to the panel frame (once).
     func fillPanel() {
         guard let panel = panelBox, inspector.isEmpty else { return }
+        gtk_box_append(panel.box, refreshButton())
 
         gtk_box_append(panel.box, heading(localized("Data")))
         let grid = gtk_grid_new()!
@@ -140,6 +141,19 @@ extension DemoApp {
         options.threshold = gtk_spin_button_get_value(threshold)
         options.triggerOnCross = gtk_drop_down_get_selected(trigger) == 1
         buildList()
+    }
+
+    /// Refresh, for those who neither pull nor press F5.
+    private func refreshButton() -> WidgetPointer {
+        let button = gtk_button_new()!
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(content.box, gtk_image_new_from_icon_name("view-refresh-symbolic"))
+        gtk_box_append(content.box, gtk_label_new(localized("Refresh")))
+        gtk_widget_set_halign(content, GTK_ALIGN_CENTER)
+        gtk_button_set_child(button.as(GtkButton.self), content)
+        gtk_widget_set_tooltip_text(button, localized("Refresh (F5)"))
+        connections.onVoid(gpointer(button), "clicked") { [weak self] in self?.list?.refresh() }
+        return button
     }
 
     private func heading(_ text: String) -> WidgetPointer {
