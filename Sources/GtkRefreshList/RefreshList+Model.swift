@@ -95,12 +95,10 @@ extension RefreshList {
 
     /// Appends a page, skipping rows already shown.
     func applyPage(_ page: Page<Item>) {
-        let keep = PageMerger.rowsToAppend(existing: shownIDs, incoming: page.items.map(\.id))
-        let fresh = keep.map { page.items[$0] }
+        let fresh = PageMerger.appendNew(page.items, id: { $0.id }, shown: &shownIDs)
         duplicatesDropped += page.items.count - fresh.count
         let position = items.count
         items.append(contentsOf: fresh)
-        shownIDs.formUnion(fresh.map(\.id))
         splice(at: position, removing: 0, adding: fresh.count)
     }
 }

@@ -16,6 +16,22 @@ public enum PageMerger {
         return keep
     }
 
+    /// The rows of `incoming` to append, in order: those whose identifier is not in `shown`,
+    /// each identifier once. Their identifiers are added to `shown` as it goes, so each row is
+    /// hashed once; O(page), whatever the size of `shown`. (Inlinable: the host's concrete row
+    /// and identifier types make it a tight loop.)
+    @inlinable
+    public static func appendNew<Row, ID: Hashable>(
+        _ incoming: [Row], id: (Row) -> ID, shown: inout Set<ID>
+    ) -> [Row] {
+        var keep: [Row] = []
+        keep.reserveCapacity(incoming.count)
+        for row in incoming where shown.insert(id(row)).inserted {
+            keep.append(row)
+        }
+        return keep
+    }
+
     /// Indices of `incoming` that are new relative to `existing`, for a refresh that prepends
     /// what arrived instead of replacing the list. Order is kept.
     public static func rowsToPrepend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
