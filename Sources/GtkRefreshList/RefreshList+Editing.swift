@@ -9,10 +9,10 @@ extension RefreshList {
     /// and changes nothing when a row with the same id is already shown, or the widget is gone.
     @discardableResult
     public func insert(_ item: Item, at index: Int = 0) -> Bool {
-        guard !isDisposed, !shownIDs.contains(item.id) else { return false }
+        guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), items.count)
         items.insert(item, at: position)
-        shownIDs.insert(item.id)
+        _ = shownIDs.insert(item.id) { true }
         splice(at: position, removing: 0, adding: 1)
         send(.itemsShown(items.count))
         return true
@@ -21,11 +21,11 @@ extension RefreshList {
     /// Removes the row with `id` and returns its item, or `nil` when no such row is shown.
     @discardableResult
     public func remove(id: Item.ID) -> Item? {
-        guard !isDisposed, shownIDs.contains(id), let position = items.firstIndex(where: { $0.id == id }) else {
+        // (Its hash value stays in the index: a later row with this id is then checked exactly.)
+        guard !isDisposed, shownIDs.mayContain(id), let position = items.firstIndex(where: { $0.id == id }) else {
             return nil
         }
         let item = items.remove(at: position)
-        shownIDs.remove(id)
         splice(at: position, removing: 1, adding: 0)
         send(.itemsShown(items.count))
         return item
@@ -35,7 +35,7 @@ extension RefreshList {
     /// `false` when no such row is shown.
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        guard !isDisposed, shownIDs.contains(item.id), let position = items.firstIndex(where: { $0.id == item.id }) else {
+        guard !isDisposed, shownIDs.mayContain(item.id), let position = items.firstIndex(where: { $0.id == item.id }) else {
             return false
         }
         items[position] = item

@@ -75,27 +75,38 @@ extension RefreshList {
         case .replace:
             let keep = PageMerger.rowsToReplace(incoming: incoming)
             let fresh = keep.map { page.items[$0] }
-            let new = fresh.reduce(0) { $0 + (shownIDs.contains($1.id) ? 0 : 1) }
+            let new = fresh.reduce(0) { $0 + (isShown($1.id, nearTop: true) ? 0 : 1) }
             duplicatesDropped += page.items.count - fresh.count
             let oldCount = items.count
             items = fresh
-            shownIDs = Set(fresh.map(\.id))
+            shownIDs = ShownIdentifiers(fresh.lazy.map(\.id))
             splice(at: 0, removing: oldCount, adding: fresh.count)
             return new
         case .prependNew:
-            let keep = PageMerger.rowsToPrepend(existing: shownIDs, incoming: incoming)
-            let fresh = keep.map { page.items[$0] }
+            // New rows are usually checked against the newest, at the top.
+            let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { rowIsShown($0, nearTop: true) }
             duplicatesDropped += page.items.count - fresh.count
             items.insert(contentsOf: fresh, at: 0)
-            shownIDs.formUnion(fresh.map(\.id))
             splice(at: 0, removing: 0, adding: fresh.count)
             return fresh.count
         }
     }
 
+    /// Whether a row with `id` is shown: the identifier index rules most rows out at once; the
+    /// rest are looked for from the end where they most likely are.
+    func isShown(_ id: Item.ID, nearTop: Bool) -> Bool {
+        shownIDs.mayContain(id) && rowIsShown(id, nearTop: nearTop)
+    }
+
+    /// The exact check: a row with `id` among the items, looked for from the top or the bottom.
+    func rowIsShown(_ id: Item.ID, nearTop: Bool) -> Bool {
+        nearTop ? items.contains { $0.id == id } : items.reversed().contains { $0.id == id }
+    }
+
     /// Appends a page, skipping rows already shown.
     func applyPage(_ page: Page<Item>) {
-        let fresh = PageMerger.appendNew(page.items, id: { $0.id }, shown: &shownIDs)
+        // A page's duplicates are usually rows of the page before, at the bottom.
+        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { rowIsShown($0, nearTop: false) }
         duplicatesDropped += page.items.count - fresh.count
         let position = items.count
         items.append(contentsOf: fresh)

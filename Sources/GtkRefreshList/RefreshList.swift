@@ -130,7 +130,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// refers to are kept once the event queue is empty.
     var failureTexts: [FailureID: String] = [:]
     var nextFailureID: UInt32 = 1
-    var shownIDs: Set<Item.ID> = []
+    var shownIDs = ShownIdentifiers<Item.ID>()
     var pendingEvents: [Event] = []
     var isDraining = false
     var isDisposed = false

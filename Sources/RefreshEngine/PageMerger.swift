@@ -16,31 +16,61 @@ public enum PageMerger {
         return keep
     }
 
-    /// The rows of `incoming` to append, in order: those whose identifier is not in `shown`,
-    /// each identifier once. Their identifiers are added to `shown` as it goes, so each row is
-    /// hashed once; O(page), whatever the size of `shown`. (Inlinable: the host's concrete row
-    /// and identifier types make it a tight loop.)
+    /// The rows of `incoming` to add, in order: those not shown yet, each identifier once.
+    /// Their identifiers are recorded in `shown` as it goes, so each row is hashed once.
+    /// `isShown` is the exact check for the rare row whose hash value was seen before (see
+    /// `ShownIdentifiers`); the rows kept so far from this page are checked here. (Inlinable: the
+    /// host's concrete types make it a tight loop.)
     @inlinable
-    public static func appendNew<Row, ID: Hashable>(
-        _ incoming: [Row], id: (Row) -> ID, shown: inout Set<ID>
+    public static func keepNew<Row, ID: Hashable>(
+        _ incoming: [Row], id: (Row) -> ID, shown: inout ShownIdentifiers<ID>, isShown: (ID) -> Bool
     ) -> [Row] {
         var keep: [Row] = []
         keep.reserveCapacity(incoming.count)
-        for row in incoming where shown.insert(id(row)).inserted {
-            keep.append(row)
+        for row in incoming {
+            let identifier = id(row)
+            let new = shown.insert(identifier) {
+                !keep.contains { id($0) == identifier } && !isShown(identifier)
+            }
+            if new { keep.append(row) }
         }
         return keep
-    }
-
-    /// Indices of `incoming` that are new relative to `existing`, for a refresh that prepends
-    /// what arrived instead of replacing the list. Order is kept.
-    public static func rowsToPrepend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
-        rowsToAppend(existing: existing, incoming: incoming)
     }
 
     /// Indices of `incoming` to keep when it replaces the list: the first occurrence of each
     /// identifier.
     public static func rowsToReplace<ID: Hashable>(incoming: [ID]) -> [Int] {
         rowsToAppend(existing: [], incoming: incoming)
+    }
+}
+
+/// The identifiers of the rows a list shows, kept as their hash values: eight bytes a row, so
+/// checking a page against a million rows touches little memory (a set of the identifiers
+/// themselves made appends at a million rows about four times slower than at a thousand,
+/// measured). A hash value seen before is not taken as proof: the caller checks that row
+/// exactly (a real duplicate, a row removed since, or a 64-bit collision), so no row is ever
+/// dropped wrongly and none shows twice.
+public struct ShownIdentifiers<ID: Hashable>: Sendable {
+    @usableFromInline var hashes: Set<Int>
+
+    /// No identifiers.
+    public init() { hashes = [] }
+
+    /// The identifiers of `rows`.
+    public init(_ identifiers: some Sequence<ID>) {
+        hashes = Set(identifiers.lazy.map(\.hashValue))
+    }
+
+    /// Records `identifier` and returns whether it is new: at once when its hash value is new,
+    /// else by asking `isNew` (the exact check).
+    @inlinable
+    public mutating func insert(_ identifier: ID, isNew: () -> Bool) -> Bool {
+        hashes.insert(identifier.hashValue).inserted || isNew()
+    }
+
+    /// Whether `identifier` may be shown; `false` is certain, `true` needs the exact check.
+    @inlinable
+    public func mayContain(_ identifier: ID) -> Bool {
+        hashes.contains(identifier.hashValue)
     }
 }
