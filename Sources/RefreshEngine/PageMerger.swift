@@ -17,24 +17,26 @@ public enum PageMerger {
     }
 
     /// The rows of `incoming` to add, in order: those not shown yet, each identifier once.
-    /// Their identifiers are recorded in `shown` as it goes, so each row is hashed once.
-    /// `isShown` is the exact check for the rare row whose hash value was seen before (see
+    /// Their identifiers are recorded in `shown` as it goes, so each row is hashed once, and a
+    /// page with nothing to drop (the usual case) is returned as it is, uncopied. `isShown` is
+    /// the exact check for the rare row whose hash value was seen before (see
     /// `ShownIdentifiers`); the rows kept so far from this page are checked here. (Inlinable: the
     /// host's concrete types make it a tight loop.)
     @inlinable
     public static func keepNew<Row, ID: Hashable>(
         _ incoming: [Row], id: (Row) -> ID, shown: inout ShownIdentifiers<ID>, isShown: (ID) -> Bool
     ) -> [Row] {
-        var keep: [Row] = []
-        keep.reserveCapacity(incoming.count)
-        for row in incoming {
-            let identifier = id(row)
+        var dropped: [Int] = []
+        for index in incoming.indices {
+            let identifier = id(incoming[index])
             let new = shown.insert(identifier) {
-                !keep.contains { id($0) == identifier } && !isShown(identifier)
+                !isShown(identifier)
+                    && !incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
             }
-            if new { keep.append(row) }
+            if !new { dropped.append(index) }
         }
-        return keep
+        if dropped.isEmpty { return incoming }
+        return incoming.indices.filter { !dropped.contains($0) }.map { incoming[$0] }
     }
 
     /// Indices of `incoming` to keep when it replaces the list: the first occurrence of each
