@@ -30,8 +30,9 @@ public enum PageMerger {
         for index in incoming.indices {
             let identifier = id(incoming[index])
             let new = shown.insert(identifier) {
-                !isShown(identifier)
-                    && !incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
+                // The page so far first: it is short, the rows shown may be many.
+                !incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
+                    && !isShown(identifier)
             }
             if !new { dropped.append(index) }
         }
