@@ -134,7 +134,9 @@ public enum Effect: Hashable, Sendable {
     case applyRefresh(OperationToken)
     /// Append the page answer of `token` (success only).
     case applyPage(OperationToken, page: Int)
-    /// Send `.tick` at (or after) this instant. Replaces any earlier request.
+    /// Send `.tick` at (or after) this instant. Replaces any earlier request. The engine asks
+    /// only when nothing earlier is pending: a deadline that moved later is met by the earlier
+    /// tick, after which the engine asks again.
     case scheduleWakeUp(MonotonicInstant)
     /// Store this as the list's last-updated instant.
     case persistLastUpdated(WallClockInstant)

@@ -71,11 +71,16 @@ public struct RefreshEngine: Hashable, Sendable {
             requestedWakeUp = nil
             deadlinesChanged = true
         }
-        if let due = pendingDeadline, due <= now { fireDueDeadlines(into: &effects) }
+        if let due = pendingDeadline, due <= now {
+            fireDueDeadlines(into: &effects)
+            // Also when nothing fired: the deadline had moved later (a pull went on).
+            deadlinesChanged = true
+        }
         dispatch(event, into: &effects)
         // Deadlines the event itself made due (a zero display time, say) fire now, so the
         // state after every event is settled at `instant`. Skipped when no deadline changed.
-        if deadlinesChanged { requestWakeUpIfNeeded(into: &effects) }
+        // A wake-up that passed unanswered (the host missed a tick) is asked for again, too.
+        if deadlinesChanged || wakeUpPassed { requestWakeUpIfNeeded(into: &effects) }
         return effects
     }
 
@@ -165,6 +170,12 @@ public struct RefreshEngine: Hashable, Sendable {
         return Self.earlier(earliest, awaitingLayoutUntil)  // trust geometry again
     }
 
+    /// Whether the wake-up asked for is behind `now` without its tick having come.
+    private var wakeUpPassed: Bool {
+        guard let requested = requestedWakeUp else { return false }
+        return requested < now
+    }
+
     private static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
         guard let a else { return b }
         guard let b else { return a }
@@ -184,9 +195,14 @@ public struct RefreshEngine: Hashable, Sendable {
             due = nextWakeUp
         }
         pendingDeadline = due
-        guard due != requestedWakeUp else { return }
+        if let requested = requestedWakeUp, requested < now { requestedWakeUp = nil }  // passed
+        // A wake-up already asked for, still ahead and no later than `due`, stands: it comes,
+        // finds nothing due and the engine asks again then. So a deadline that keeps moving
+        // later (a pull's idle release, on every input) costs no effect and no host timer.
+        guard let due else { return }
+        if let requested = requestedWakeUp, requested <= due { return }
         requestedWakeUp = due
-        if let due { effects.append(.scheduleWakeUp(due)) }
+        effects.append(.scheduleWakeUp(due))
     }
 
     private mutating func fireDueDeadlines(into effects: inout Effects) {

@@ -21,7 +21,7 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(store.engine.footerFailure, failure(503))
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         store.send(.edgeOvershot(.bottom), at: 1_310, effects: [])
-        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(31_400))]) {
+        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
         }
@@ -37,7 +37,7 @@ final class FailureTests: XCTestCase {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_300))]) {
+        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -59,7 +59,7 @@ final class FailureTests: XCTestCase {
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_300))]) {
+        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }

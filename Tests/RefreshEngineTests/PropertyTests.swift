@@ -127,6 +127,8 @@ final class PropertyTests: XCTestCase {
         mutating func apply(_ effects: Effects, before: RefreshEngine, event: Event) {
             events += 1
             let config = engine.configuration
+            // A tick uses up the host's wake-up (the engine asks again for what is still ahead).
+            if case .tick = event { scheduled = nil }
             for effect in effects {
                 switch effect {
                 case .startRefresh(let token, _):
@@ -166,6 +168,15 @@ final class PropertyTests: XCTestCase {
             // At most one operation in flight, and the engine agrees which.
             XCTAssertLessThanOrEqual(outstanding.count, 1, "several in flight after \(event)")
             XCTAssertEqual(outstanding.keys.first, engine.inFlight?.token, "in-flight disagreement after \(event)")
+            // Every deadline has a wake-up coming no later than it: a wake-up is asked for only
+            // when none is pending earlier, and asked for again once it came or passed.
+            if let next = engine.nextWakeUp {
+                XCTAssertNotNil(scheduled, "deadline \(next) with no wake-up after \(event)")
+                if let scheduled {
+                    XCTAssertGreaterThanOrEqual(scheduled, now, "only a passed wake-up for \(next) after \(event)")
+                    XCTAssertLessThanOrEqual(scheduled, next.milliseconds, "wake-up later than \(next) after \(event)")
+                }
+            }
             // Every operation ends: nothing outlives its watchdog.
             for (token, op) in outstanding {
                 XCTAssertLessThan(now - op.startedAt, config.operationTimeout, "\(token) outlived its watchdog")
@@ -222,6 +233,7 @@ final class PropertyTests: XCTestCase {
                     walk.outstanding[token] = (0, true)
                     walk.issued.append(token)
                 }
+                if case .scheduleWakeUp(let instant) = effect { walk.scheduled = instant.milliseconds }
             }
             while walk.events < 520_000 {
                 walk.step()

@@ -113,7 +113,7 @@ final class RefreshTimingTests: XCTestCase {
             $0.inFlight = nil
         }
         store.send(.refreshRequested, at: 1_700, effects: [
-            .startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_700)),
+            .startRefresh(token(3), origin: .request), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
@@ -178,7 +178,7 @@ final class RefreshAnnouncementTests: XCTestCase {
         // Twenty rows before and after: no layout to wait for, so the next wake-up is the result's end.
         store.send(
             .refreshApplied(shown: 20, new: 2), at: 3_000,
-            effects: [.announce(.refreshed(newItems: 2)), .scheduleWakeUp(at(3_600))])
+            effects: [.announce(.refreshed(newItems: 2))])
         XCTAssertEqual(store.engine.counters.rejectedInputs, 0)
     }
 
