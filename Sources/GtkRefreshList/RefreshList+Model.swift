@@ -6,15 +6,20 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
+/// The object-data key under which a list item keeps its row widget.
+private let rowKey = "refresh-list-row"
+
 extension RefreshList {
     func connectModel() {
         let factory = gpointer(parts.factory)
         connections.onListItem(factory, "setup") { [weak self] listItem in
             guard let self else { return }
-            // A cell: the app's row widget; the footer joins it when this cell shows the sentinel.
-            let cell = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-            gtk_box_append(cell.box, self.rows.makeRow())
-            gtk_list_item_set_child(listItem, cell)
+            // A cell shows the app's row widget itself (no wrapper: one widget less to measure,
+            // lay out and draw per visible row on every scrolled frame); the cell that shows the
+            // sentinel swaps it for the footer. The item keeps its row while it is swapped out.
+            let row = self.rows.makeRow()
+            g_object_set_data_full(Self.object(listItem), rowKey, g_object_ref(row.raw), { g_object_unref($0) })
+            gtk_list_item_set_child(listItem, row)
         }
         connections.onListItem(factory, "bind") { [weak self] listItem in
             self?.bind(listItem)
@@ -22,29 +27,47 @@ extension RefreshList {
         connections.onListItem(factory, "unbind") { [weak self] listItem in
             self?.unbind(listItem)
         }
+        connections.onListItem(factory, "teardown") { [weak self] listItem in
+            // GTK unbinds first; should it not, the item is forgotten before it goes.
+            if let self, listItem == self.footerItem { self.footerItem = nil }
+        }
     }
 
     private func bind(_ listItem: OpaquePointer) {
-        guard let cell = gtk_list_item_get_child(listItem), let row = gtk_widget_get_first_child(cell) else { return }
+        guard let row = Self.row(of: listItem) else { return }
         let position = Int(gtk_list_item_get_position(listItem))
         if position < items.count {
-            gtk_widget_set_visible(row, 1)
+            if listItem == footerItem { giveBackRow(listItem) }
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
             rows.bind(row, items[position])
         } else {
-            // The sentinel: the footer moves into this cell.
-            gtk_widget_set_visible(row, 0)
+            // The sentinel: the footer moves into this cell (out of the one that had it).
+            if let previous = footerItem, previous != listItem { giveBackRow(previous) }
             gtk_list_item_set_selectable(listItem, 0)
             gtk_list_item_set_activatable(listItem, 0)
-            if let parent = gtk_widget_get_parent(parts.footer) { gtk_box_remove(parent.box, parts.footer) }
-            gtk_box_append(cell.box, parts.footer)
+            gtk_list_item_set_child(listItem, parts.footer)
+            footerItem = listItem
         }
     }
 
     private func unbind(_ listItem: OpaquePointer) {
-        guard let cell = gtk_list_item_get_child(listItem) else { return }
-        if gtk_widget_get_parent(parts.footer) == cell { gtk_box_remove(cell.box, parts.footer) }
+        if listItem == footerItem { giveBackRow(listItem) }
+    }
+
+    /// Puts the cell's own row back in place of the footer.
+    private func giveBackRow(_ listItem: OpaquePointer) {
+        gtk_list_item_set_child(listItem, Self.row(of: listItem))
+        footerItem = nil
+    }
+
+    /// The app's row widget made for this cell.
+    private static func row(of listItem: OpaquePointer) -> WidgetPointer? {
+        g_object_get_data(object(listItem), rowKey).map { $0.assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    private static func object(_ listItem: OpaquePointer) -> UnsafeMutablePointer<GObject> {
+        UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self)
     }
 
     /// Replaces `removing` entries at `position` with `adding` new ones: one items-changed.

@@ -11,7 +11,7 @@
 //   └── GtkScrolledWindow
 //       └── GtkListView over GtkStringList (one entry per row, plus the footer sentinel)
 //   footer: GtkBox.refresh-footer [role: status] — spinner, label, Load more/Retry button,
-//           placed into the sentinel row's cell when it is bound.
+//           shown by the sentinel row's cell in place of a row widget when it is bound.
 
 import CGtk
 internal import GtkInterop

@@ -129,6 +129,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The texts of loader failures, by the id the engine carries; only those the engine still
     /// refers to are kept once the event queue is empty.
     var failureTexts: [FailureID: String] = [:]
+    /// The list item whose cell shows the footer in place of its row, if any.
+    var footerItem: OpaquePointer?
     var nextFailureID: UInt32 = 1
     var shownIDs = ShownIdentifiers<Item.ID>()
     var pendingEvents: [Event] = []

@@ -34,8 +34,8 @@ final class EditingTests: XCTestCase {
         var found: String?
         var child = gtk_widget_get_first_child(list.listView)
         while let cell = child {
-            if let label = gtk_widget_get_first_child(cell).flatMap(gtk_widget_get_first_child),
-               gtk_widget_get_visible(label) != 0 {
+            // Each cell shows the row widget itself (a label here), or the footer.
+            if let label = gtk_widget_get_first_child(cell), String(cString: gtk_widget_get_css_name(label)) == "label" {
                 let text = String(cString: gtk_label_get_text(label.opaque))
                 if text == list.items[position].title { found = text }
             }
