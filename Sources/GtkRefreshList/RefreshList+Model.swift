@@ -93,21 +93,20 @@ extension RefreshList {
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
     /// Returns how many of the rows shown now were not shown before.
     func applyRefresh(_ page: Page<Item>) -> Int {
-        let incoming = page.items.map(\.id)
         switch configuration.refreshMerge {
         case .replace:
-            let keep = PageMerger.rowsToReplace(incoming: incoming)
-            let fresh = keep.map { page.items[$0] }
-            let new = fresh.reduce(0) { $0 + (isShown($1.id, nearTop: true) ? 0 : 1) }
+            let shown = ShownCheck(self, nearTop: true)
+            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) { shown.contains($0) }
             duplicatesDropped += page.items.count - fresh.count
             let oldCount = items.count
             items = fresh
-            shownIDs = ShownIdentifiers(fresh.lazy.map(\.id))
+            shownIDs = index
             splice(at: 0, removing: oldCount, adding: fresh.count)
             return new
         case .prependNew:
             // New rows are usually checked against the newest, at the top.
-            let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { rowIsShown($0, nearTop: true) }
+            let shown = ShownCheck(self, nearTop: true)
+            let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { shown.contains($0) }
             duplicatesDropped += page.items.count - fresh.count
             items.insert(contentsOf: fresh, at: 0)
             splice(at: 0, removing: 0, adding: fresh.count)
@@ -129,10 +128,47 @@ extension RefreshList {
     /// Appends a page, skipping rows already shown.
     func applyPage(_ page: Page<Item>) {
         // A page's duplicates are usually rows of the page before, at the bottom.
-        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { rowIsShown($0, nearTop: false) }
+        let shown = ShownCheck(self, nearTop: false)
+        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { shown.contains($0) }
         duplicatesDropped += page.items.count - fresh.count
         let position = items.count
         items.append(contentsOf: fresh)
         splice(at: position, removing: 0, adding: fresh.count)
+    }
+}
+
+/// The exact "is a row with this id shown?" for the rows of one answer whose hash value was
+/// seen before. The first few are looked for from the end of the rows where they most likely
+/// are (the last page, the newest rows); past that, one set of every shown id is built and
+/// asked, so an answer full of rows already shown costs O(rows), never O(rows²).
+@MainActor
+final class ShownCheck<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// Scans before building the set: a scan costs up to one pass over the rows, the set one
+    /// pass plus its memory.
+    static var scansBeforeSet: Int { 8 }
+
+    // The list, not a copy of its rows: holding the array would make the append that follows
+    // copy all of it.
+    private unowned let list: RefreshList<Item>
+    private let nearTop: Bool
+    private var scans = 0
+    private var all: Set<Item.ID>?
+
+    init(_ list: RefreshList<Item>, nearTop: Bool) {
+        self.list = list
+        self.nearTop = nearTop
+    }
+
+    func contains(_ id: Item.ID) -> Bool {
+        if let all { return all.contains(id) }
+        if scans < Self.scansBeforeSet {
+            scans += 1
+            list.exactChecks.scans += 1
+            return list.rowIsShown(id, nearTop: nearTop)
+        }
+        list.exactChecks.sets += 1
+        let built = Set(list.items.lazy.map(\.id))
+        all = built
+        return built.contains(id)
     }
 }

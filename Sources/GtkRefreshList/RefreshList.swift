@@ -129,6 +129,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The texts of loader failures, by the id the engine carries; only those the engine still
     /// refers to are kept once the event queue is empty.
     var failureTexts: [FailureID: String] = [:]
+    /// How often de-duplication had to look at the rows themselves (a hash value seen before):
+    /// by scanning them, or by building one set of their ids for an answer (for tests).
+    var exactChecks = (scans: 0, sets: 0)
     /// The list item whose cell shows the footer in place of its row, if any.
     var footerItem: OpaquePointer?
     var nextFailureID: UInt32 = 1

@@ -3,47 +3,54 @@
 
 /// Decides which rows of an answer to show, so a page or refresh never duplicates a row.
 public enum PageMerger {
-    /// Indices of `incoming` to append after rows whose identifiers are `existing`: every
-    /// incoming row whose identifier is neither already shown nor repeated earlier in the page.
-    /// Costs O(page), whatever the size of `existing` (which is only read, never copied).
-    public static func rowsToAppend<ID: Hashable>(existing: Set<ID>, incoming: [ID]) -> [Int] {
-        var seenInPage = Set<ID>(minimumCapacity: incoming.count)
-        var keep: [Int] = []
-        keep.reserveCapacity(incoming.count)
-        for (index, id) in incoming.enumerated() where !existing.contains(id) && seenInPage.insert(id).inserted {
-            keep.append(index)
-        }
-        return keep
-    }
-
     /// The rows of `incoming` to add, in order: those not shown yet, each identifier once.
-    /// Their identifiers are recorded in `shown` as it goes, so each row is hashed once, and a
-    /// page with nothing to drop (the usual case) is returned as it is, uncopied. `isShown` is
-    /// the exact check for the rare row whose hash value was seen before (see
-    /// `ShownIdentifiers`); the rows kept so far from this page are checked here. (Inlinable: the
-    /// host's concrete types make it a tight loop.)
-    @inlinable
+    /// Each row is hashed once (the only per-row work in the host's generic code); the hash
+    /// values are recorded in `shown` by concrete code, and a page with nothing to drop (the
+    /// usual case) is returned as it is, uncopied. `isShown` is the exact check for the rare row
+    /// whose hash value was seen before (see `ShownIdentifiers`); the rows kept so far from this
+    /// page are checked here.
     public static func keepNew<Row, ID: Hashable>(
         _ incoming: [Row], id: (Row) -> ID, shown: inout ShownIdentifiers<ID>, isShown: (ID) -> Bool
     ) -> [Row] {
+        let seen = shown.insertHashes(incoming.map { id($0).hashValue })
+        if seen.isEmpty { return incoming }
         var dropped: [Int] = []
-        for index in incoming.indices {
+        for index in seen {
             let identifier = id(incoming[index])
-            let new = shown.insert(identifier) {
-                // The page so far first: it is short, the rows shown may be many.
-                !incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
-                    && !isShown(identifier)
-            }
-            if !new { dropped.append(index) }
+            // The page so far first: it is short, the rows shown may be many.
+            let repeated = incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
+            if repeated || isShown(identifier) { dropped.append(index) }
         }
         if dropped.isEmpty { return incoming }
         return incoming.indices.filter { !dropped.contains($0) }.map { incoming[$0] }
     }
 
-    /// Indices of `incoming` to keep when it replaces the list: the first occurrence of each
-    /// identifier.
-    public static func rowsToReplace<ID: Hashable>(incoming: [ID]) -> [Int] {
-        rowsToAppend(existing: [], incoming: incoming)
+    /// A refresh that replaces the rows: the rows to show (the first occurrence of each id),
+    /// the index of their ids, and how many were not shown before. Each row is hashed once;
+    /// `wasShown` is the exact check for a row whose hash value the old index has.
+    public static func replace<Row, ID: Hashable>(
+        with incoming: [Row], id: (Row) -> ID, old: ShownIdentifiers<ID>, wasShown: (ID) -> Bool
+    ) -> (rows: [Row], shown: ShownIdentifiers<ID>, new: Int) {
+        let hashes = incoming.map { id($0).hashValue }
+        var shown = ShownIdentifiers<ID>(minimumCapacity: incoming.count)
+        let seen = shown.insertHashes(hashes)
+        var kept = Array(incoming.indices)
+        if !seen.isEmpty {
+            // A hash repeated within the answer: drop the row only if its id really repeats.
+            var dropped: Set<Int> = []
+            for index in seen {
+                let identifier = id(incoming[index])
+                if incoming[..<index].indices.contains(where: { !dropped.contains($0) && id(incoming[$0]) == identifier }) {
+                    dropped.insert(index)
+                }
+            }
+            kept.removeAll { dropped.contains($0) }
+        }
+        let new = kept.reduce(0) { count, index in
+            count + (old.hashes.contains(hashes[index]) && wasShown(id(incoming[index])) ? 0 : 1)
+        }
+        let rows = kept.count == incoming.count ? incoming : kept.map { incoming[$0] }
+        return (rows, shown, new)
     }
 }
 
@@ -59,9 +66,23 @@ public struct ShownIdentifiers<ID: Hashable>: Sendable {
     /// No identifiers.
     public init() { hashes = [] }
 
-    /// The identifiers of `rows`.
+    /// No identifiers yet, room for `minimumCapacity` without growing.
+    public init(minimumCapacity: Int) { hashes = Set(minimumCapacity: minimumCapacity) }
+
+    /// The given identifiers.
     public init(_ identifiers: some Sequence<ID>) {
-        hashes = Set(identifiers.lazy.map(\.hashValue))
+        hashes = Set(minimumCapacity: identifiers.underestimatedCount)
+        for identifier in identifiers { hashes.insert(identifier.hashValue) }
+    }
+
+    /// Records the hash values of a page's rows and returns the positions of those already
+    /// present (to be checked exactly), in order. Concrete code: no generic work per row.
+    public mutating func insertHashes(_ values: [Int]) -> [Int] {
+        var seen: [Int] = []
+        for (index, value) in values.enumerated() where !hashes.insert(value).inserted {
+            seen.append(index)
+        }
+        return seen
     }
 
     /// Records `identifier` and returns whether it is new: at once when its hash value is new,

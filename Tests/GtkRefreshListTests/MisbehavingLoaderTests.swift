@@ -137,6 +137,35 @@ final class MisbehavingLoaderTests: XCTestCase {
         }
     }
 
+    /// Rows are de-duplicated by their hash values; only a hash seen before makes the list look
+    /// at the rows. An answer full of rows already shown looks at them a few times, then builds
+    /// one set of their ids: never a scan per row (which made a refresh of the same 5 000 rows
+    /// 5 000 scans of 5 000).
+    func testAnswersFullOfRowsAlreadyShownLookAtTheRowsAFewTimesOnly() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList()
+            defer { GtkTest.destroy(window) }
+            held.refresh[0](.success(page(1...5_000, hasMore: true)))
+            Self.settle(list)
+            XCTAssertEqual(list.exactChecks.scans, 0, "nothing shown before: no hash was seen")
+            list.refresh()
+            held.refresh[1](.success(page(1...5_000, hasMore: true)))
+            Self.settle(list)
+            XCTAssertEqual(list.items.count, 5_000)
+            XCTAssertEqual(list.lastAnnouncement, "Refreshed, 0 new items")
+            XCTAssertEqual(list.exactChecks.scans, 8)
+            XCTAssertEqual(list.exactChecks.sets, 1)
+            // A page of rows shown long ago (deep in the list, far from the end a scan starts at).
+            list.loadMore()
+            held.pages[0].1(.success(page(101...150, hasMore: true)))
+            XCTAssertEqual(list.items.count, 5_000)
+            XCTAssertEqual(list.duplicatesDropped, 50)
+            XCTAssertEqual(list.exactChecks.scans, 16)
+            XCTAssertEqual(list.exactChecks.sets, 2)
+            XCTAssertEqual(Set(list.items.map(\.id)).count, 5_000, "no row twice")
+        }
+    }
+
     func testAnEmptyPageEndsPagingWithNoMoreItems() throws {
         try onMainActor {
             let (list, held, window) = try Self.heldList()

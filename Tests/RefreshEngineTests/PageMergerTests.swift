@@ -10,11 +10,6 @@ final class PageMergerTests: XCTestCase {
         func hash(into hasher: inout Hasher) { hasher.combine(0) }
     }
 
-    func testAppendSkipsRowsAlreadyShownAndRepeatsWithinThePage() {
-        XCTAssertEqual(PageMerger.rowsToAppend(existing: Set([1, 2, 3]), incoming: [3, 4, 4, 5, 1]), [1, 3])
-        XCTAssertEqual(PageMerger.rowsToAppend(existing: Set<Int>(), incoming: []), [])
-    }
-
     func testKeepNewKeepsRowsNotShownOnceEachAndRecordsThem() {
         var shownRows = [1, 2, 3]
         var shown = ShownIdentifiers(shownRows)
@@ -40,7 +35,29 @@ final class PageMergerTests: XCTestCase {
         XCTAssertEqual(kept.map(\.value), [3, 4], "3 and 4 collide with shown rows but are new; 2 and the second 3 are not")
     }
 
-    func testReplaceKeepsFirstOccurrences() {
-        XCTAssertEqual(PageMerger.rowsToReplace(incoming: [7, 7, 8, 7, 9]), [0, 2, 4])
+    func testReplaceKeepsFirstOccurrencesAndCountsWhatIsNew() {
+        let shownBefore = [1, 2, 3]
+        let old = ShownIdentifiers(shownBefore)
+        var exactChecks = 0
+        let incoming = [(7, "a"), (7, "b"), (8, "c"), (3, "d"), (7, "e"), (9, "f")]
+        let result = PageMerger.replace(with: incoming, id: { $0.0 }, old: old) { id in
+            exactChecks += 1
+            return shownBefore.contains(id)
+        }
+        XCTAssertEqual(result.rows.map(\.1), ["a", "c", "d", "f"], "the first occurrence of each id")
+        XCTAssertEqual(result.new, 3, "7, 8 and 9 were not shown; 3 was")
+        XCTAssertEqual(exactChecks, 1, "only 3's hash was in the old index")
+        for id in [7, 8, 3, 9] { XCTAssertTrue(result.shown.mayContain(id)) }
+        XCTAssertFalse(result.shown.mayContain(1), "the new index holds only what is shown now")
+        // Nothing repeated: the answer comes back as it is.
+        XCTAssertEqual(PageMerger.replace(with: [(1, "x")], id: { $0.0 }, old: ShownIdentifiers<Int>()) { _ in true }.rows.map(\.1), ["x"])
+    }
+
+    func testReplaceWithCollidingHashesKeepsEveryDistinctRow() {
+        let old = ShownIdentifiers([Colliding(value: 1)])
+        let incoming = [Colliding(value: 1), Colliding(value: 2), Colliding(value: 2), Colliding(value: 3)]
+        let result = PageMerger.replace(with: incoming, id: { $0 }, old: old) { $0 == Colliding(value: 1) }
+        XCTAssertEqual(result.rows.map(\.value), [1, 2, 3])
+        XCTAssertEqual(result.new, 2)
     }
 }
