@@ -77,10 +77,14 @@ enum AppendBench {
             // Interleaved: ours, then the baseline, at each size.
             ours[size] = Self.ours(size: size, appends: appends)
             naive[size] = Self.naive(size: size, appends: max(3, appends / 10))
-            emit(Metric(2, "append.bare_gtk.\(size)_rows.us_per_append", Self.bareAppend(size: size, appends: appends), "µs",
+            let gtk = Self.bareAppend(size: size, appends: appends)
+            emit(Metric(2, "append.bare_gtk.\(size)_rows.us_per_append", gtk, "µs",
                         detail: "GTK alone: one splice appending \(pageSize) entries to a bare GtkListView's GtkStringList"))
             emit(Metric(2, "append.ours.\(size)_rows.us_per_append", ours[size]!, "µs", baseline: naive[size],
                         ratio: ours[size]! / naive[size]!, detail: "median of \(appends) appends of \(pageSize) rows; baseline: whole-model rebuild"))
+            emit(Metric(2, "append.ours_over_gtk.\(size)_rows", ours[size]! / gtk, "×", baseline: gtk,
+                        ratio: ours[size]! / gtk, goal: "≤ 3 × GTK's splice", met: ours[size]! / gtk <= 3,
+                        detail: "the whole append (engine, de-duplication, splice, rendering) ÷ GTK's own splice"))
         }
         guard let smallest = sizes.first, let largest = sizes.last, smallest != largest else { return }
         let growth = ours[largest]! / ours[smallest]!
