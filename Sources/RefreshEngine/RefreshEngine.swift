@@ -67,10 +67,6 @@ public struct RefreshEngine: Hashable, Sendable {
     public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
         var effects = Effects()
-        if case .tick = event {
-            requestedWakeUp = nil
-            deadlinesChanged = true
-        }
         if let due = pendingDeadline, due <= now {
             fireDueDeadlines(into: &effects)
             // Also when nothing fired: the deadline had moved later (a pull went on).
@@ -108,7 +104,10 @@ public struct RefreshEngine: Hashable, Sendable {
             // load may be due even if no geometry change was reported yet.
             if edge == .bottom { loadMoreIfNear(into: &effects) }
         case .tick:
-            // Deadlines already fired above; a tick after a layout change may also make a load due.
+            // The wake-up asked for has come (deadlines due fired above): what is still ahead is
+            // asked for again. A tick after a layout change may also make a load due.
+            requestedWakeUp = nil
+            deadlinesChanged = true
             loadMoreIfNear(into: &effects)
         case .refreshRequested:
             if isRefreshBusy { counters.ignoredRequests += 1; break }
