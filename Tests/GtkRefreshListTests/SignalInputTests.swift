@@ -20,6 +20,12 @@ final class SignalInputTests: XCTestCase {
         let window = GtkTest.window(list.widget)
         list.start()
         XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.items.count >= 20 })
+        // Laid out: the rows are taller than the viewport (a compositor may map the window late).
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        XCTAssertTrue(GtkTest.pump {
+            gtk_adjustment_get_page_size(adjustment) > 0
+                && gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment)
+        }, "the list was never laid out")
         GtkTest.pump(for: 0.2)
         return (list, window)
     }
