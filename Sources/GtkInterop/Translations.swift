@@ -32,11 +32,7 @@ public enum TextDomains {
     /// tree, where meson-wrapper.sh compiles the catalogues); `nil` when neither exists
     /// (gettext's own default then applies).
     public static let bundledLocaleDirectory: String? = {
-        guard let executable = g_file_read_link("/proc/self/exe", nil) else { return nil }
-        defer { g_free(executable) }
-        guard let directory = g_path_get_dirname(executable) else { return nil }
-        defer { g_free(directory) }
-        let folder = String(cString: directory)
+        guard let folder = executableDirectory() else { return nil }
         return [folder + "/../share/locale", folder + "/locale"].first { g_file_test($0, G_FILE_TEST_IS_DIR) != 0 }
     }()
 
@@ -93,4 +89,13 @@ public func fill(_ template: String, _ values: String...) -> String {
 public func printError(_ message: String) {
     let line = message + "\n"
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
+
+/// The directory of the running executable, symbolic links resolved.
+public func executableDirectory() -> String? {
+    guard let executable = g_file_read_link("/proc/self/exe", nil) else { return nil }
+    defer { g_free(executable) }
+    guard let directory = g_path_get_dirname(executable) else { return nil }
+    defer { g_free(directory) }
+    return String(cString: directory)
 }

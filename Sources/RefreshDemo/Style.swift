@@ -14,14 +14,6 @@ enum Style {
         return candidates.first { g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 }
     }
 
-    /// The directory of the running executable, symbolic links resolved.
-    private static func executableDirectory() -> String? {
-        guard let executable = g_file_read_link("/proc/self/exe", nil) else { return nil }
-        defer { g_free(executable) }
-        guard let directory = g_path_get_dirname(executable) else { return nil }
-        defer { g_free(directory) }
-        return String(cString: directory)
-    }
 
     @MainActor
     static func load() {
