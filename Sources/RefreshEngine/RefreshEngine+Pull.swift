@@ -32,11 +32,7 @@ extension RefreshEngine {
             pull.distance = max(0, previous + delta)
             pull.lastInputAt = now
             effects.tookInput = true
-            let deadlinesWereChanged = deadlinesChanged
             move(to: pull, from: previous, into: &effects)
-            // Moving a pull on only pushes its idle release later, or ends it: the wake-up
-            // pending stands, and no deadline needs recomputing unless a refresh started.
-            if case .refreshing = headerPhase {} else { deadlinesChanged = deadlinesWereChanged }
         case .refreshing, .holdingSpinner, .showingResult:
             // The header is busy; pulling at the top does nothing until it collapses, and a
             // wheel still turning then must pause before it can pull again.

@@ -47,6 +47,16 @@ enum HeaderPhase: Hashable, Sendable {
         case .idle, .refreshing, .holdingSpinner, .showingResult: nil
         }
     }
+
+    /// When something is next due in this phase, if anything is.
+    func deadline(_ configuration: RefreshConfiguration) -> MonotonicInstant? {
+        switch self {
+        case .idle: nil  // nothing pending
+        case .pulling(let pull), .armed(let pull): pull.releaseDeadline(configuration)  // a wheel or touchpad pull ends when it goes idle
+        case .refreshing(_, _, _, let deadline): deadline  // the watchdog
+        case .holdingSpinner(_, let until), .showingResult(_, let until): until  // the next display step
+        }
+    }
 }
 
 enum FooterPhase: Hashable, Sendable {
@@ -54,6 +64,12 @@ enum FooterPhase: Hashable, Sendable {
     case loading(OperationToken, page: Int, deadline: MonotonicInstant)
     case failed(FailureID)
     case exhausted
+
+    /// The page's watchdog while it loads.
+    var deadline: MonotonicInstant? {
+        if case .loading(_, _, let deadline) = self { return deadline }
+        return nil
+    }
 }
 
 /// The list's scroll geometry as last reported.

@@ -9,10 +9,12 @@ public struct RefreshEngine: Hashable, Sendable {
     /// The tunables this engine decides with.
     public let configuration: RefreshConfiguration
 
-    // Every deadline lives in one of these three; changing any marks the next wake-up for
-    // recomputing, so an event that changes none of them (most scroll frames) skips it.
-    var headerPhase: HeaderPhase = .idle { didSet { deadlinesChanged = true } }
-    var footerPhase: FooterPhase = .idle { didSet { deadlinesChanged = true } }
+    // Every deadline lives in one of these three. Only a deadline earlier than the pending one
+    // makes the next wake-up be recomputed: one that moved later or went away is met by the
+    // pending one, which fires nothing and is recomputed then. So most events (scroll frames,
+    // a pull moving on) skip it.
+    var headerPhase: HeaderPhase = .idle { didSet { noteDeadline(headerPhase.deadline(configuration)) } }
+    var footerPhase: FooterPhase = .idle { didSet { noteDeadline(footerPhase.deadline) } }
     var geometry = Geometry()
     var gestures = Gestures()
     var lastUpdatedInstant: WallClockInstant?
@@ -23,7 +25,7 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Set when an answer was applied and the list has not laid it out yet: geometry from
     /// before the new rows must not start another load. Cleared when the content height
     /// changes, when the answer turns out to add no rows, or after `layoutSettleTime`.
-    var awaitingLayoutUntil: MonotonicInstant? { didSet { deadlinesChanged = true } }
+    var awaitingLayoutUntil: MonotonicInstant? { didSet { noteDeadline(awaitingLayoutUntil) } }
     /// Rows shown before the last applied answer, to tell whether it added any.
     var shownBeforeAnswer: Int?
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
@@ -33,8 +35,8 @@ public struct RefreshEngine: Hashable, Sendable {
     /// `nextWakeUp` as of the end of the last event, so an event with nothing due skips the
     /// deadline check (state only changes inside `begin` and `handle`).
     var pendingDeadline: MonotonicInstant?
-    /// Whether a phase or the layout deadline changed (or a wake-up was used up) since
-    /// `pendingDeadline` was computed.
+    /// Whether a deadline earlier than `pendingDeadline` appeared (or a wake-up was used up, or
+    /// the pending deadline came) since it was computed.
     var deadlinesChanged = true
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
@@ -151,22 +153,14 @@ public struct RefreshEngine: Hashable, Sendable {
 
     /// The earliest instant at which something is due, if anything is.
     public var nextWakeUp: MonotonicInstant? {
-        // Written without a capturing closure: this runs on every event and must not allocate.
-        var earliest: MonotonicInstant?
-        switch headerPhase {
-        case .idle: break  // nothing pending
-        case .pulling(let pull), .armed(let pull):  // a wheel or touchpad pull ends when it goes idle
-            earliest = Self.earlier(earliest, pull.releaseDeadline(configuration))
-        case .refreshing(_, _, _, let deadline):  // the watchdog
-            earliest = Self.earlier(earliest, deadline)
-        case .holdingSpinner(_, let until), .showingResult(_, let until):  // the next display step
-            earliest = Self.earlier(earliest, until)
-        }
-        switch footerPhase {
-        case .idle, .failed, .exhausted: break  // nothing pending
-        case .loading(_, _, let deadline): earliest = Self.earlier(earliest, deadline)  // the watchdog
-        }
-        return Self.earlier(earliest, awaitingLayoutUntil)  // trust geometry again
+        Self.earlier(Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), awaitingLayoutUntil)
+    }
+
+    /// Marks the next wake-up for recomputing when `deadline` comes before the pending one.
+    private mutating func noteDeadline(_ deadline: MonotonicInstant?) {
+        guard let deadline else { return }
+        if let pending = pendingDeadline, pending <= deadline { return }
+        deadlinesChanged = true
     }
 
     /// Whether the wake-up asked for is behind `now` without its tick having come.
@@ -184,16 +178,15 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Fires whatever the event itself made due (a zero display time, say), so the state after
     /// every event is settled at `now`, then asks the host for the next wake-up if it changed.
     private mutating func requestWakeUpIfNeeded(into effects: inout Effects) {
-        // Called only when something a deadline depends on changed: otherwise the pending one
-        // stands, and it is later than `now` (one that was due fired at the start of the
-        // event, which changed a phase).
-        deadlinesChanged = false
+        // Called only when an earlier deadline appeared, the pending one came, or a wake-up was
+        // used up or passed: otherwise the pending one stands, later than `now`.
         var due = nextWakeUp
         if let instant = due, instant <= now {
             fireDueDeadlines(into: &effects)
             due = nextWakeUp
         }
         pendingDeadline = due
+        deadlinesChanged = false
         if let requested = requestedWakeUp, requested < now { requestedWakeUp = nil }  // passed
         // A wake-up already asked for, still ahead and no later than `due`, stands: it comes,
         // finds nothing due and the engine asks again then. So a deadline that keeps moving
