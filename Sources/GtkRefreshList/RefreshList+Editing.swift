@@ -12,7 +12,7 @@ extension RefreshList {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), items.count)
         items.insert(item, at: position)
-        _ = shownIDs.insert(item.id) { true }
+        shownIDs.insert(item.id)
         splice(at: position, removing: 0, adding: 1)
         send(.itemsShown(items.count))
         return true

@@ -15,8 +15,6 @@ struct RenderedState {
     var lastUpdatedShown = false
     var indicator = ""
     var footer: FooterState?
-    var footerLabel: String?
-    var footerButton: String??
     var tooltip: String?
 }
 
@@ -122,20 +120,12 @@ extension RefreshList {
             button = texts.retry
         case .exhausted: label = texts.noMoreItems
         }
-        // Each appended page passes loading → idle: only what differs is touched, so a page
-        // costs no label, button or accessibility updates that change nothing.
         gtk_widget_set_visible(parts.footerSpinner, spinning.gboolean)
         if spinning { gtk_spinner_start(parts.footerSpinner.opaque) } else { gtk_spinner_stop(parts.footerSpinner.opaque) }
-        if label != rendered.footerLabel {
-            gtk_label_set_text(parts.footerLabel.opaque, label)
-            gtk_widget_set_visible(parts.footerLabel, (!label.isEmpty).gboolean)
-            rendered.footerLabel = label
-        }
-        if button != rendered.footerButton {
-            gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)
-            if let button { gtk_button_set_label(parts.footerButton.as(GtkButton.self), button) }
-            rendered.footerButton = button
-        }
+        gtk_label_set_text(parts.footerLabel.opaque, label)
+        gtk_widget_set_visible(parts.footerLabel, (!label.isEmpty).gboolean)
+        gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)
+        if let button { gtk_button_set_label(parts.footerButton.as(GtkButton.self), button) }
         cgtk_accessible_set_busy(parts.footer, spinning.gboolean)
         // Failures and the end are announced (with their message); loading is not, so its
         // text names the live region here.

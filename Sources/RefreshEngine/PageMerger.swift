@@ -13,14 +13,7 @@ public enum PageMerger {
         _ incoming: [Row], id: (Row) -> ID, shown: inout ShownIdentifiers<ID>, isShown: (ID) -> Bool
     ) -> [Row] {
         let seen = shown.insertHashes(incoming.map { id($0).hashValue })
-        if seen.isEmpty { return incoming }
-        var dropped: [Int] = []
-        for index in seen {
-            let identifier = id(incoming[index])
-            // The page so far first: it is short, the rows shown may be many.
-            let repeated = incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
-            if repeated || isShown(identifier) { dropped.append(index) }
-        }
+        let dropped = repeats(in: incoming, at: seen, id: id, orShown: isShown)
         if dropped.isEmpty { return incoming }
         return incoming.indices.filter { !dropped.contains($0) }.map { incoming[$0] }
     }
@@ -33,24 +26,29 @@ public enum PageMerger {
     ) -> (rows: [Row], shown: ShownIdentifiers<ID>, new: Int) {
         let hashes = incoming.map { id($0).hashValue }
         var shown = ShownIdentifiers<ID>(minimumCapacity: incoming.count)
-        let seen = shown.insertHashes(hashes)
-        var kept = Array(incoming.indices)
-        if !seen.isEmpty {
-            // A hash repeated within the answer: drop the row only if its id really repeats.
-            var dropped: Set<Int> = []
-            for index in seen {
-                let identifier = id(incoming[index])
-                if incoming[..<index].indices.contains(where: { !dropped.contains($0) && id(incoming[$0]) == identifier }) {
-                    dropped.insert(index)
-                }
-            }
-            kept.removeAll { dropped.contains($0) }
-        }
+        // A hash repeated within the answer: the row goes only if its id really repeats.
+        let dropped = repeats(in: incoming, at: shown.insertHashes(hashes), id: id) { _ in false }
+        let kept = incoming.indices.filter { !dropped.contains($0) }
         let new = kept.reduce(0) { count, index in
             count + (old.hashes.contains(hashes[index]) && wasShown(id(incoming[index])) ? 0 : 1)
         }
-        let rows = kept.count == incoming.count ? incoming : kept.map { incoming[$0] }
+        let rows = dropped.isEmpty ? incoming : kept.map { incoming[$0] }
         return (rows, shown, new)
+    }
+
+    /// Of the rows at `positions` (those whose hash value was seen before), the ones to drop:
+    /// a row whose id an earlier kept row of `incoming` has (checked first: the answer is
+    /// short, the rows shown may be many), or that `orShown` says is shown already.
+    private static func repeats<Row, ID: Hashable>(
+        in incoming: [Row], at positions: [Int], id: (Row) -> ID, orShown: (ID) -> Bool
+    ) -> Set<Int> {
+        var dropped: Set<Int> = []
+        for index in positions {
+            let identifier = id(incoming[index])
+            let repeated = incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
+            if repeated || orShown(identifier) { dropped.insert(index) }
+        }
+        return dropped
     }
 }
 
@@ -61,7 +59,7 @@ public enum PageMerger {
 /// exactly (a real duplicate, a row removed since, or a 64-bit collision), so no row is ever
 /// dropped wrongly and none shows twice.
 public struct ShownIdentifiers<ID: Hashable>: Sendable {
-    @usableFromInline var hashes: Set<Int>
+    var hashes: Set<Int>
 
     /// No identifiers.
     public init() { hashes = [] }
@@ -85,15 +83,12 @@ public struct ShownIdentifiers<ID: Hashable>: Sendable {
         return seen
     }
 
-    /// Records `identifier` and returns whether it is new: at once when its hash value is new,
-    /// else by asking `isNew` (the exact check).
-    @inlinable
-    public mutating func insert(_ identifier: ID, isNew: () -> Bool) -> Bool {
-        hashes.insert(identifier.hashValue).inserted || isNew()
+    /// Records `identifier` (its row is shown now).
+    public mutating func insert(_ identifier: ID) {
+        hashes.insert(identifier.hashValue)
     }
 
     /// Whether `identifier` may be shown; `false` is certain, `true` needs the exact check.
-    @inlinable
     public func mayContain(_ identifier: ID) -> Bool {
         hashes.contains(identifier.hashValue)
     }

@@ -43,10 +43,7 @@ final class AppTests: XCTestCase {
             shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
             usleep(150_000)
         }
-        app.wait("the end of the feed") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 95 }
-        let pages = app.effects.filter { $0["effect"] as? String == "startLoadMore" }.compactMap { $0["page"] as? Int }
-        XCTAssertEqual(pages, [2, 3, 4, 5], "each page once, in order")
-        XCTAssertEqual(app.count(effect: "startRefresh"), 1)
+        app.expectTheEndReachedPageByPage(items: 95)
     }
 
     func testFailuresShowFailedAndKeepTheRows() throws {

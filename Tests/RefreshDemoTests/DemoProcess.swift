@@ -85,6 +85,17 @@ final class DemoProcess: @unchecked Sendable {
 
     func count(effect name: String) -> Int { effects.filter { $0["effect"] as? String == name }.count }
 
+    /// Waits until the feed's end shows with `items` rows, then checks it was reached by loading
+    /// pages 2…5 once each, in order, and by no refresh but the first.
+    func expectTheEndReachedPageByPage(items: Int, file: StaticString = #filePath, line: UInt = #line) {
+        wait("the end of the feed", file: file, line: line) {
+            $0.last?["footer"] as? String == "exhausted" && $0.last?["items"] as? Int == items
+        }
+        let pages = effects.filter { $0["effect"] as? String == "startLoadMore" }.compactMap { $0["page"] as? Int }
+        XCTAssertEqual(pages, [2, 3, 4, 5], "each page once, in order", file: file, line: line)
+        XCTAssertEqual(count(effect: "startRefresh"), 1, file: file, line: line)
+    }
+
     /// Polls until `condition` holds on the trace, or fails after `timeout` seconds.
     @discardableResult
     func wait(

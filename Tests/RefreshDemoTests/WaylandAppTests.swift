@@ -140,10 +140,7 @@ final class WaylandAppTests: XCTestCase {
             }
             usleep(200_000)
         }
-        app.wait("the end of the feed") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 95 }
-        let pages = app.effects.filter { $0["effect"] as? String == "startLoadMore" }.compactMap { $0["page"] as? Int }
-        XCTAssertEqual(pages, [2, 3, 4, 5], "each page once, in order")
-        XCTAssertEqual(app.count(effect: "startRefresh"), 1)
+        app.expectTheEndReachedPageByPage(items: 95)
     }
 
     func testF5AndControlRRefresh() throws {

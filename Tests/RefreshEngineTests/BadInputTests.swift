@@ -26,10 +26,7 @@ final class BadInputTests: XCTestCase {
 
     func testANegativeItemCountInAnAnswerIsRejected() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: -4, hasMore: nil)), at: 1_200, effects: []) {
             $0.counters.rejectedInputs = 1
         }

@@ -64,6 +64,19 @@ final class EngineStore {
         check(produced, effects, update, file: file, line: line)
     }
 
+    /// Asks for page `page` at `ms` (an explicit load-more), which starts as `token`. Its watchdog
+    /// is asked for unless `asksWakeUp` is false: an earlier wake-up still to come stands.
+    func requestPage(
+        token value: UInt64, page: Int, at ms: Milliseconds, asksWakeUp: Bool = true,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let wakeUp: [Effect] = asksWakeUp ? [.scheduleWakeUp(at(ms + 30_000))] : []
+        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page)] + wakeUp, file: file, line: line) {
+            $0.footer = .loading
+            $0.inFlight = .loadMore(token(value), page: page)
+        }
+    }
+
     /// Sends `event` at `ms` (absolute, ≥ the previous step), then checks the whole state.
     @discardableResult
     func send(

@@ -29,10 +29,7 @@ final class FailureTests: XCTestCase {
 
     func testARefreshResetsAFailedFooter() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .failure(failure(503))), at: 1_200, effects: [.announce(.loadFailed)]) {
             $0.footer = .failed
             $0.inFlight = nil
@@ -50,10 +47,7 @@ final class FailureTests: XCTestCase {
 
     func testRefreshFailureKeepsItemsPagingAndTimestamp() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil
@@ -121,10 +115,7 @@ final class FailureTests: XCTestCase {
 
     func testWatchdogFailsALoadWithNoAnswer() {
         let store = EngineStore.loaded()
-        store.send(.loadMoreRequested, at: 1_000, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_000))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_000)
         store.send(
             .tick, at: 31_000, effects: [.cancel(token(2)), .announce(.loadFailed)]
         ) {
@@ -139,10 +130,7 @@ final class FailureTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.refreshCompleted(token(99), .failure(failure(9)), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreRequested, at: 1_200, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_200)
         // A load answer sent as a refresh answer, and vice versa.
         store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) { $0.counters.staleAnswers += 1 }

@@ -116,10 +116,7 @@ final class LoadMoreTests: XCTestCase {
         }
         // Five pages in a row without scrolling: the sixth waits for the user.
         store.send(.geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: 700, effects: [])
-        store.send(.loadMoreRequested, at: 800, effects: [.startLoadMore(token(7), page: 7), .scheduleWakeUp(at(30_800))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(7), page: 7)
-        }
+        store.requestPage(token: 7, page: 7, at: 800)
     }
 
     func testAHiddenFooterLoadsNothingByItself() {

@@ -10,10 +10,7 @@ final class MergePolicyTests: XCTestCase {
 
     func testAShortRefreshThatPrependsKeepsThePagingAndTheFooter() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
-        store.send(.loadMoreRequested, at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(2), page: 2)
-        }
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil

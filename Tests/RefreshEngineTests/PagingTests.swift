@@ -5,26 +5,16 @@ import RefreshEngine
 import XCTest
 
 final class PagingTests: XCTestCase {
-    /// Loads a page. `asksWakeUp` is false when an earlier wake-up is still to come (it stands,
-    /// and the watchdog is asked for when it does).
-    private func loadNextPage(_ store: EngineStore, token value: UInt64, page: Int, at ms: Int64, asksWakeUp: Bool = true) {
-        let wakeUp: Effects = asksWakeUp ? [.scheduleWakeUp(at(ms + 30_000))] : []
-        store.send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page)] + wakeUp) {
-            $0.footer = .loading
-            $0.inFlight = .loadMore(token(value), page: page)
-        }
-    }
-
     func testAShortPageExhaustsAndARefreshStartsOver() {
         let store = EngineStore.loaded(.with { $0.firstPage = 0 })
         XCTAssertEqual(store.expected.paging, Paging(firstPage: 0, pageSize: 20, currentPage: 0))
-        loadNextPage(store, token: 2, page: 1, at: 1_100)
+        store.requestPage(token: 2, page: 1, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 1), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 1
         }
-        loadNextPage(store, token: 3, page: 2, at: 1_300, asksWakeUp: false)  // the layout's wake-up at 1 300
+        store.requestPage(token: 3, page: 2, at: 1_300, asksWakeUp: false)  // the layout's wake-up at 1 300
         store.send(
             .loadMoreCompleted(token(3), .success(received: 7, hasMore: nil)), at: 1_400,
             effects: [.applyPage(token(3), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_500))]
@@ -49,7 +39,7 @@ final class PagingTests: XCTestCase {
 
     func testAnEmptyPageExhausts() {
         let store = EngineStore.loaded()
-        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .exhausted
             $0.inFlight = nil
@@ -59,7 +49,7 @@ final class PagingTests: XCTestCase {
 
     func testNoMoreDataExhaustsWithoutMovingThePage() {
         let store = EngineStore.loaded()
-        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .noMoreData), at: 1_200, effects: [.announce(.noMoreItems)]) {
             $0.footer = .exhausted
             $0.inFlight = nil
@@ -68,7 +58,7 @@ final class PagingTests: XCTestCase {
 
     func testHasMoreFalseOnAFullPageExhausts() {
         let store = EngineStore.loaded()
-        loadNextPage(store, token: 2, page: 2, at: 1_100)
+        store.requestPage(token: 2, page: 2, at: 1_100)
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
             $0.footer = .exhausted
             $0.inFlight = nil
