@@ -192,3 +192,40 @@ public struct OneShotTimer {
         }
     }
 }
+
+/// A one-shot widget tick callback: `action` runs in the update phase of the next frame that
+/// the widget's frame clock draws (so the frame it belongs to paints right after it). Its
+/// closure box is released by GTK's destroy notify.
+@MainActor
+public struct NextFrameCallback {
+    /// The pending tick callback's id, 0 when none.
+    public private(set) var callbackID: guint = 0
+
+    /// Nothing pending.
+    public init() {}
+
+    /// Runs `action` at `widget`'s next frame, unless one is pending already. Frames come only
+    /// while the widget is realized in a shown window; until then `action` waits.
+    public mutating func request(on widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void) {
+        guard callbackID == 0 else { return }
+        typealias Closure = @MainActor () -> Void
+        let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure() }
+            return 0  // G_SOURCE_REMOVE: one shot
+        }
+        callbackID = gtk_widget_add_tick_callback(widget, thunk, ClosureBox<Closure>.retained(action), releaseBox)
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Marks the callback as run (it removed itself).
+    public mutating func ran() { callbackID = 0 }
+
+    /// Removes the pending callback, if any.
+    public mutating func cancel(on widget: UnsafeMutablePointer<GtkWidget>) {
+        if callbackID != 0 {
+            gtk_widget_remove_tick_callback(widget, callbackID)
+            callbackID = 0
+        }
+    }
+}

@@ -1,5 +1,5 @@
 // Carrying out what the engine decided: loaders started and cancelled, answers applied to the
-// rows, the wake-up timer, the last-updated instant stored, announcements made. Nothing here
+// rows, the last-updated instant stored, announcements made. Nothing here
 // decides; each effect is done as the engine said.
 
 import CGtk
@@ -27,13 +27,6 @@ extension RefreshList {
                 guard let page = answers.removeValue(forKey: token) else { break }
                 applyPage(page)
                 pendingEvents.append(.itemsShown(items.count))
-            case .scheduleWakeUp(let instant):
-                let delay = max(0, min(instant - Self.monotonicNow(), Int64(UInt32.max)))
-                wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
-                    guard let self else { return }
-                    self.wakeUpTimer.fired()
-                    self.send(.tick)
-                }
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

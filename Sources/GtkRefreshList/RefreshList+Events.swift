@@ -20,7 +20,8 @@ extension RefreshList {
         drain { perform(effects) }
     }
 
-    /// Runs `first` (which may perform effects), then every queued event, then renders once.
+    /// Runs `first` (which may perform effects), then every queued event, then renders once and
+    /// sets the timers the new state needs.
     private func drain(_ first: () -> Void) {
         isDraining = true
         first()
@@ -39,5 +40,6 @@ extension RefreshList {
             failureTexts = failureTexts.filter { engine.refersTo($0.key) }
         }
         render()
+        syncTime()
     }
 }

@@ -120,6 +120,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     let parts: Parts
     let connections = SignalConnections()
     var wakeUpTimer = OneShotTimer()
+    /// The instant `wakeUpTimer` was set for, while it is pending.
+    var scheduledWakeUp: MonotonicInstant?
+    /// The frame callback that reports a timed header state shown (`.presented`).
+    var nextFrame = NextFrameCallback()
     var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
     var pageLoader: Loader<PageLoader, PageCallback> = .none
     var tasks: [OperationToken: Task<Void, Never>] = [:]
@@ -263,6 +267,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_object_ref(widget.raw)
         g_idle_add(dropRefreshListOwner, widget.raw)
         wakeUpTimer.cancel()
+        nextFrame.cancel(on: widget)
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         let running = requests.values

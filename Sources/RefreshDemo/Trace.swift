@@ -25,6 +25,7 @@ final class Tracer {
             ("ms", milliseconds), ("event", name), ("header", engine.header.state.name),
             ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
             ("page", engine.paging.currentPage as Any),
+            ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
         ]
         if let inFlight = engine.inFlight {
             switch inFlight {
@@ -46,7 +47,6 @@ final class Tracer {
         case .cancel(let token): fields += [("effect", "cancel"), ("token", token.rawValue)]
         case .applyRefresh(let token): fields += [("effect", "applyRefresh"), ("token", token.rawValue)]
         case .applyPage(let token, let page): fields += [("effect", "applyPage"), ("token", token.rawValue), ("page", page)]
-        case .scheduleWakeUp(let instant): fields += [("effect", "scheduleWakeUp"), ("atMonotonicMs", instant.milliseconds)]
         case .persistLastUpdated(let instant):
             fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
@@ -69,6 +69,7 @@ final class Tracer {
         case .edgeOvershot(let edge): ("edgeOvershot", [("edge", edge.name)])
         case .edgeReached(let edge): ("edgeReached", [("edge", edge.name)])
         case .tick: ("tick", [])
+        case .presented: ("presented", [])
         case .refreshRequested: ("refreshRequested", [])
         case .loadMoreRequested: ("loadMoreRequested", [])
         case .headerHidden(let hidden): ("headerHidden", [("hidden", hidden)])

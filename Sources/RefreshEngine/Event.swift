@@ -88,8 +88,14 @@ public enum Event: Hashable, Sendable {
     case edgeOvershot(Edge)
     /// GTK's edge-reached hint.
     case edgeReached(Edge)
-    /// Time passed; sent when a scheduled wake-up comes due (any extra ticks are harmless).
+    /// Time passed; sent when `nextWakeUp` comes (a late, early or extra tick is harmless).
     case tick
+    /// A frame showing the header as it is now reached the screen at the event's instant. The
+    /// minimum spinner time and the result display time count from the first frame that showed
+    /// their state, never from when the state began: a main loop that comes back late (a
+    /// stall, a suspended process, a cold first frame) must not spend them while nothing is
+    /// drawn. Send it after rendering while `awaitsPresentation` holds (extra ones are harmless).
+    case presented
     /// A refresh was asked for (keyboard, action, menu).
     case refreshRequested
     /// A load-more was asked for (Retry button, keyboard, action).
@@ -134,10 +140,6 @@ public enum Effect: Hashable, Sendable {
     case applyRefresh(OperationToken)
     /// Append the page answer of `token` (success only).
     case applyPage(OperationToken, page: Int)
-    /// Send `.tick` at (or after) this instant. Replaces any earlier request. The engine asks
-    /// only when nothing earlier is pending: a deadline that moved later is met by the earlier
-    /// tick, after which the engine asks again.
-    case scheduleWakeUp(MonotonicInstant)
     /// Store this as the list's last-updated instant.
     case persistLastUpdated(WallClockInstant)
     /// Tell screen readers.

@@ -19,8 +19,7 @@ extension RefreshEngine {
         }
         let token = issueToken()
         headerPhase = .refreshing(
-            token, origin: origin, spinnerUntil: now + configuration.minimumSpinnerTime,
-            deadline: now + configuration.operationTimeout)
+            token, origin: origin, spinnerShownAt: shownNowIfHidden, deadline: now + configuration.operationTimeout)
         automaticLoadsInRow = 0
         effects.append(.startRefresh(token, origin: origin))
         effects.append(.announce(.refreshStarted))
@@ -30,7 +29,7 @@ extension RefreshEngine {
         _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
         into effects: inout Effects
     ) {
-        guard case .refreshing(let current, _, let spinnerUntil, _) = headerPhase, current == token else {
+        guard case .refreshing(let current, _, let spinnerShownAt, _) = headerPhase, current == token else {
             counters.staleAnswers += 1
             return
         }
@@ -52,10 +51,13 @@ extension RefreshEngine {
             // Items, paging and the timestamp stay as they were.
             result = .failed(failure)
         }
-        if now < spinnerUntil {
-            headerPhase = .holdingSpinner(result, until: spinnerUntil)
+        // The spinner stays until it was on screen for its minimum time, so a fast answer never
+        // flickers; a spinner no frame showed yet waits for one.
+        let spinnerDone = spinnerShownAt.map { now >= $0 + configuration.minimumSpinnerTime }
+        if spinnerDone ?? (configuration.minimumSpinnerTime == 0) {
+            showResult(result, into: &effects)
         } else {
-            showResult(result, from: now, into: &effects)
+            headerPhase = .holdingSpinner(result, spinnerShownAt: spinnerShownAt)
         }
         loadMoreIfNear(into: &effects)
     }
@@ -86,8 +88,9 @@ extension RefreshEngine {
         received == 0 || received < configuration.pageSize || hasMore == false
     }
 
-    mutating func showResult(_ result: RefreshResult, from start: MonotonicInstant, into effects: inout Effects) {
-        headerPhase = .showingResult(result, until: start + configuration.resultDisplayTime)
+    /// Shows `result`; its display time starts with the first frame that shows it.
+    mutating func showResult(_ result: RefreshResult, into effects: inout Effects) {
+        headerPhase = .showingResult(result, shownAt: shownNowIfHidden)
         switch result {
         case .succeeded(let newItems):
             // Said once the rows are in: now if the host applied them already, else then.
@@ -96,17 +99,21 @@ extension RefreshEngine {
         }
     }
 
+    /// When a header state entered now is first seen: never while the host hides the header
+    /// (nothing to wait for, its time runs from now), else at the first frame (`.presented`).
+    var shownNowIfHidden: MonotonicInstant? { headerHiddenByHost ? now : nil }
+
     /// The host applied the refresh answer: `new` of the rows it shows were not shown before.
     /// The announcement ("Refreshed, 3 new items") goes with the result on screen: it waits if
     /// the spinner still holds, and is made now if the result already shows or is over.
     mutating func refreshApplied(new: Int, into effects: inout Effects) {
         switch headerPhase {
-        case .holdingSpinner(.succeeded(nil), let until):
+        case .holdingSpinner(.succeeded(nil), let spinnerShownAt):
             // The result shows later; it announces then, with the count.
-            headerPhase = .holdingSpinner(.succeeded(newItems: new), until: until)
-        case .showingResult(.succeeded(nil), let until):
+            headerPhase = .holdingSpinner(.succeeded(newItems: new), spinnerShownAt: spinnerShownAt)
+        case .showingResult(.succeeded(nil), let shownAt):
             // The result shows already, waiting for the count.
-            headerPhase = .showingResult(.succeeded(newItems: new), until: until)
+            headerPhase = .showingResult(.succeeded(newItems: new), shownAt: shownAt)
             effects.append(.announce(.refreshed(newItems: new)))
         case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult:
             // The result came and went before the rows did (a zero display time): say it now.

@@ -33,13 +33,18 @@ enum HeaderPhase: Hashable, Sendable {
     case idle
     case pulling(Pull)
     case armed(Pull)
-    /// A refresh is in flight; the spinner must show until `spinnerUntil` at least. `origin`
-    /// tells how the header opened (a pull had opened it already; a request slides it open).
-    case refreshing(OperationToken, origin: RefreshOrigin, spinnerUntil: MonotonicInstant, deadline: MonotonicInstant)
-    /// The answer came early; the spinner keeps turning until `until`, then the result shows.
-    case holdingSpinner(RefreshResult, until: MonotonicInstant)
-    /// The result shows until `until`, then the header collapses.
-    case showingResult(RefreshResult, until: MonotonicInstant)
+    /// A refresh is in flight until its answer or the watchdog's `deadline`. `origin` tells how
+    /// the header opened (a pull had opened it already; a request slides it open). `spinnerShownAt`
+    /// is the first frame that showed the spinner, `nil` until the host reports one: the minimum
+    /// spinner time counts from there.
+    case refreshing(
+        OperationToken, origin: RefreshOrigin, spinnerShownAt: MonotonicInstant?, deadline: MonotonicInstant)
+    /// The answer came before the spinner had its minimum time on screen (or before any frame
+    /// showed it); the spinner keeps turning, then the result shows.
+    case holdingSpinner(RefreshResult, spinnerShownAt: MonotonicInstant?)
+    /// The result shows for the result display time from the first frame that showed it
+    /// (`shownAt`, `nil` until the host reports one), then the header collapses.
+    case showingResult(RefreshResult, shownAt: MonotonicInstant?)
 
     var pull: Pull? {
         switch self {
@@ -54,7 +59,34 @@ enum HeaderPhase: Hashable, Sendable {
         case .idle: nil  // nothing pending
         case .pulling(let pull), .armed(let pull): pull.releaseDeadline(configuration)  // a wheel or touchpad pull ends when it goes idle
         case .refreshing(_, _, _, let deadline): deadline  // the watchdog
-        case .holdingSpinner(_, let until), .showingResult(_, let until): until  // the next display step
+        case .holdingSpinner(_, let shownAt): shownAt.map { $0 + configuration.minimumSpinnerTime }  // the spinner had its time on screen
+        case .showingResult(_, let shownAt): shownAt.map { $0 + configuration.resultDisplayTime }  // the result had its time on screen
+        }
+    }
+
+    /// Whether this phase shows something for a minimum time that has not started: no frame
+    /// has shown it yet.
+    var awaitsPresentation: Bool {
+        switch self {
+        case .idle, .pulling, .armed: false  // nothing timed on screen
+        case .refreshing(_, _, let shownAt, _), .holdingSpinner(_, let shownAt), .showingResult(_, let shownAt):
+            shownAt == nil  // the spinner or the result waits for its first frame
+        }
+    }
+
+    /// This phase with its timed state shown from `instant` on, if it was still waiting for a frame.
+    func presented(at instant: MonotonicInstant) -> HeaderPhase {
+        switch self {
+        case .idle, .pulling, .armed:
+            return self  // nothing timed on screen
+        case .refreshing(let token, let origin, nil, let deadline):
+            return .refreshing(token, origin: origin, spinnerShownAt: instant, deadline: deadline)
+        case .holdingSpinner(let result, nil):
+            return .holdingSpinner(result, spinnerShownAt: instant)
+        case .showingResult(let result, nil):
+            return .showingResult(result, shownAt: instant)
+        case .refreshing, .holdingSpinner, .showingResult:
+            return self  // shown already: its time runs from the first frame
         }
     }
 }

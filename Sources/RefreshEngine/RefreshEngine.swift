@@ -9,12 +9,9 @@ public struct RefreshEngine: Hashable, Sendable {
     /// The tunables this engine decides with.
     public let configuration: RefreshConfiguration
 
-    // Every deadline lives in one of these three. Only a deadline earlier than the pending one
-    // makes the next wake-up be recomputed: one that moved later or went away is met by the
-    // pending one, which fires nothing and is recomputed then. So most events (scroll frames,
-    // a pull moving on) skip it.
-    var headerPhase: HeaderPhase = .idle { didSet { noteDeadline(headerPhase.deadline(configuration)) } }
-    var footerPhase: FooterPhase = .idle { didSet { noteDeadline(footerPhase.deadline) } }
+    // Every deadline lives in the phases and `awaitingLayoutUntil`; `nextWakeUp` reads them.
+    var headerPhase: HeaderPhase = .idle
+    var footerPhase: FooterPhase = .idle
     var geometry = Geometry()
     var gestures = Gestures()
     var lastUpdatedInstant: WallClockInstant?
@@ -25,19 +22,12 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Set when an answer was applied and the list has not laid it out yet: geometry from
     /// before the new rows must not start another load. Cleared when the content height
     /// changes, when the answer turns out to add no rows, or after `layoutSettleTime`.
-    var awaitingLayoutUntil: MonotonicInstant? { didSet { noteDeadline(awaitingLayoutUntil) } }
+    var awaitingLayoutUntil: MonotonicInstant?
     /// Rows shown before the last applied answer, to tell whether it added any.
     var shownBeforeAnswer: Int?
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
-    var requestedWakeUp: MonotonicInstant?
-    /// `nextWakeUp` as of the end of the last event, so an event with nothing due skips the
-    /// deadline check (state only changes inside `begin` and `handle`).
-    var pendingDeadline: MonotonicInstant?
-    /// Whether a deadline earlier than `pendingDeadline` appeared (or a wake-up was used up, or
-    /// the pending deadline came) since it was computed.
-    var deadlinesChanged = true
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
     /// Inputs that were rejected or had no effect.
@@ -60,25 +50,19 @@ public struct RefreshEngine: Hashable, Sendable {
         if configuration.refreshOnStart {
             startRefresh(origin: .initial, into: &effects)
         }
-        requestWakeUpIfNeeded(into: &effects)
         return effects
     }
 
     /// Handles one event that happened at `instant` and returns what the host must do, in order.
-    /// Deadlines that fell due by `instant` (wheel idle, spinner, result, watchdog) fire first.
+    /// Deadlines that fell due by `instant` (wheel idle, spinner, result, watchdog) fire first;
+    /// those the event itself made due (a zero display time, say) fire after it, so the state
+    /// after every event is settled at `instant`. Then `nextWakeUp` says when to send `.tick`.
     public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
         var effects = Effects()
-        if let due = pendingDeadline, due <= now {
-            fireDueDeadlines(into: &effects)
-            // Also when nothing fired: the deadline had moved later (a pull went on).
-            deadlinesChanged = true
-        }
+        fireDueDeadlines(into: &effects)
         dispatch(event, into: &effects)
-        // Deadlines the event itself made due (a zero display time, say) fire now, so the
-        // state after every event is settled at `instant`. Skipped when no deadline changed.
-        // A wake-up that passed unanswered (the host missed a tick) is asked for again, too.
-        if deadlinesChanged || wakeUpPassed { requestWakeUpIfNeeded(into: &effects) }
+        fireDueDeadlines(into: &effects)
         return effects
     }
 
@@ -106,11 +90,12 @@ public struct RefreshEngine: Hashable, Sendable {
             // load may be due even if no geometry change was reported yet.
             if edge == .bottom { loadMoreIfNear(into: &effects) }
         case .tick:
-            // The wake-up asked for has come (deadlines due fired above): what is still ahead is
-            // asked for again. A tick after a layout change may also make a load due.
-            requestedWakeUp = nil
-            deadlinesChanged = true
+            // Deadlines due fired above; a tick after a layout change may also make a load due.
             loadMoreIfNear(into: &effects)
+        case .presented:
+            // A frame showed the header as it is: a spinner or result waiting for its first
+            // frame starts its visible time now.
+            headerPhase = headerPhase.presented(at: now)
         case .refreshRequested:
             if isRefreshBusy { counters.ignoredRequests += 1; break }
             startRefresh(origin: .request, into: &effects)
@@ -119,6 +104,8 @@ public struct RefreshEngine: Hashable, Sendable {
         case .headerHidden(let hidden):
             headerHiddenByHost = hidden
             if hidden, headerPhase.pull != nil { headerPhase = .idle }
+            // A hidden header shows nothing to wait for: its times run from now.
+            if hidden { headerPhase = headerPhase.presented(at: now) }
         case .footerHidden(let hidden):
             footerHiddenByHost = hidden
             loadMoreIfNear(into: &effects)
@@ -151,23 +138,17 @@ public struct RefreshEngine: Hashable, Sendable {
         if instant > now { now = instant }
     }
 
-    /// The earliest instant at which something is due, if anything is.
+    /// The earliest instant at which something is due, if anything is: the host sends `.tick`
+    /// then (or later; an early or extra tick is harmless). A pure function of the state, so the
+    /// host re-reads it after every event. A spinner or result still waiting for its first frame
+    /// has no deadline: its time starts with `.presented`.
     public var nextWakeUp: MonotonicInstant? {
         Self.earlier(Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), awaitingLayoutUntil)
     }
 
-    /// Marks the next wake-up for recomputing when `deadline` comes before the pending one.
-    private mutating func noteDeadline(_ deadline: MonotonicInstant?) {
-        guard let deadline else { return }
-        if let pending = pendingDeadline, pending <= deadline { return }
-        deadlinesChanged = true
-    }
-
-    /// Whether the wake-up asked for is behind `now` without its tick having come.
-    private var wakeUpPassed: Bool {
-        guard let requested = requestedWakeUp else { return false }
-        return requested < now
-    }
+    /// Whether the header shows a state with a minimum visible time (the spinner, a result) that
+    /// no frame has shown yet: the host sends `.presented` once a frame shows it.
+    public var awaitsPresentation: Bool { headerPhase.awaitsPresentation }
 
     private static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
         guard let a else { return b }
@@ -175,64 +156,40 @@ public struct RefreshEngine: Hashable, Sendable {
         return min(a, b)
     }
 
-    /// Fires whatever the event itself made due (a zero display time, say), so the state after
-    /// every event is settled at `now`, then asks the host for the next wake-up if it changed.
-    private mutating func requestWakeUpIfNeeded(into effects: inout Effects) {
-        // Called only when an earlier deadline appeared, the pending one came, or a wake-up was
-        // used up or passed: otherwise the pending one stands, later than `now`.
-        var due = nextWakeUp
-        if let instant = due, instant <= now {
-            fireDueDeadlines(into: &effects)
-            due = nextWakeUp
-        }
-        pendingDeadline = due
-        deadlinesChanged = false
-        if let requested = requestedWakeUp, requested < now { requestedWakeUp = nil }  // passed
-        // A wake-up already asked for, still ahead and no later than `due`, stands: it comes,
-        // finds nothing due and the engine asks again then. So a deadline that keeps moving
-        // later (a pull's idle release, on every input) costs no effect and no host timer.
-        guard let due else { return }
-        if let requested = requestedWakeUp, requested <= due { return }
-        requestedWakeUp = due
-        effects.append(.scheduleWakeUp(due))
-    }
-
     private mutating func fireDueDeadlines(into effects: inout Effects) {
-        while fireOneDeadline(into: &effects) {}
+        while let due = nextWakeUp, due <= now {
+            guard fireFirstDeadline(into: &effects) else {
+                assertionFailure("nextWakeUp \(due) is due at \(now) but no deadline fired")
+                return
+            }
+        }
     }
 
-    /// Fires the first deadline that is due, measured from the deadline itself rather than from
-    /// a late tick, so a replay gives the same result whatever the host's timer jitter.
-    private mutating func fireOneDeadline(into effects: inout Effects) -> Bool {
-        switch headerPhase {
-        case .idle:
-            break  // nothing pending
-        case .pulling(let pull), .armed(let pull):
-            // A wheel has no release and a touchpad's can be lost; silence for the idle
-            // interval is one.
-            if let deadline = pull.releaseDeadline(configuration), deadline <= now {
+    /// Fires the first deadline that is due. Each one leaves the state it belongs to, so the
+    /// loop above ends. Visible times count from the frames that showed their states, so a
+    /// late tick ends them no earlier than they were seen, and never skips one: a result
+    /// following a held spinner waits for its own first frame.
+    private mutating func fireFirstDeadline(into effects: inout Effects) -> Bool {
+        if let due = headerPhase.deadline(configuration), due <= now {
+            switch headerPhase {
+            case .idle:
+                return false  // never has a deadline
+            case .pulling, .armed:
+                // A wheel has no release and a touchpad's can be lost; silence for the idle
+                // interval is one.
                 releasePull(cancelled: false, into: &effects)
-                return true
-            }
-        case .refreshing(let token, _, _, let deadline):
-            // The watchdog: no answer in time is a failure, and the loader is told to stop.
-            if deadline <= now {
+            case .refreshing(let token, _, _, _):
+                // The watchdog: no answer in time is a failure, and the loader is told to stop.
                 effects.append(.cancel(token))
-                showResult(.failed(.timedOut), from: deadline, into: &effects)
-                return true
-            }
-        case .holdingSpinner(let result, let until):
-            // The answer came before the minimum spinner time; show it now.
-            if until <= now {
-                showResult(result, from: until, into: &effects)
-                return true
-            }
-        case .showingResult(_, let until):
-            // The result was on screen long enough; collapse.
-            if until <= now {
+                showResult(.failed(.timedOut), into: &effects)
+            case .holdingSpinner(let result, _):
+                // The spinner had its minimum time on screen; the result shows next.
+                showResult(result, into: &effects)
+            case .showingResult:
+                // The result was on screen long enough; collapse.
                 headerPhase = .idle
-                return true
             }
+            return true
         }
         if let until = awaitingLayoutUntil, until <= now {
             // Layout had its frames; geometry from now on shows the answer.
@@ -240,18 +197,15 @@ public struct RefreshEngine: Hashable, Sendable {
             return true
         }
         switch footerPhase {
-        case .idle, .failed, .exhausted:
-            break  // nothing pending
-        case .loading(let token, _, let deadline):
+        case .loading(let token, _, let deadline) where deadline <= now:
             // The watchdog for a page.
-            if deadline <= now {
-                effects.append(.cancel(token))
-                footerPhase = .failed(.timedOut)
-                effects.append(.announce(.loadFailed))
-                return true
-            }
+            effects.append(.cancel(token))
+            footerPhase = .failed(.timedOut)
+            effects.append(.announce(.loadFailed))
+            return true
+        case .idle, .loading, .failed, .exhausted:
+            return false  // nothing due
         }
-        return false
     }
 
     func makeToken() -> OperationToken { OperationToken(rawValue: nextTokenValue) }

@@ -1,5 +1,8 @@
 // A TestStore for the engine: each step sends one event at a hand-advanced instant and states
-// the exact effects and the whole expected state after it (counters included).
+// the exact effects and the whole expected state after it (counters included). By default it
+// plays a host whose frames show every state at once: after each step that leaves the header
+// waiting for a frame, it sends `.presented` at the same instant (its effects and state count
+// as the step's). Tests of what happens before a frame comes turn that off.
 
 import RefreshEngine
 import XCTest
@@ -49,10 +52,16 @@ final class EngineStore {
     private(set) var now: MonotonicInstant = .zero
     /// Whether the pull took the last event sent (an output of that event).
     private(set) var tookInput = false
+    /// Whether a frame shows each step's header at once (see the top of the file).
+    var presentsFrames: Bool
 
-    init(_ configuration: RefreshConfiguration = .standard, lastUpdated: WallClockInstant? = nil) {
+    init(
+        _ configuration: RefreshConfiguration = .standard, lastUpdated: WallClockInstant? = nil,
+        presentsFrames: Bool = true
+    ) {
         engine = try! RefreshEngine(configuration: configuration, lastUpdated: lastUpdated)
         expected = engine.snapshot
+        self.presentsFrames = presentsFrames
     }
 
     /// Begins the engine at 0 ms and checks the effects and the state.
@@ -60,18 +69,15 @@ final class EngineStore {
         effects: [Effect], file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Snapshot) -> Void = { _ in }
     ) {
-        let produced = Array(engine.begin(at: now))
+        let produced = Array(engine.begin(at: now)) + presentFrame()
         check(produced, effects, update, file: file, line: line)
     }
 
-    /// Asks for page `page` at `ms` (an explicit load-more), which starts as `token`. Its watchdog
-    /// is asked for unless `asksWakeUp` is false: an earlier wake-up still to come stands.
+    /// Asks for page `page` at `ms` (an explicit load-more), which starts as `token`.
     func requestPage(
-        token value: UInt64, page: Int, at ms: Milliseconds, asksWakeUp: Bool = true,
-        file: StaticString = #filePath, line: UInt = #line
+        token value: UInt64, page: Int, at ms: Milliseconds, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let wakeUp: [Effect] = asksWakeUp ? [.scheduleWakeUp(at(ms + 30_000))] : []
-        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page)] + wakeUp, file: file, line: line) {
+        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page)], file: file, line: line) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(value), page: page)
         }
@@ -86,9 +92,15 @@ final class EngineStore {
         if let ms { now = MonotonicInstant(milliseconds: ms) }
         let answer = engine.handle(event, at: now)
         tookInput = answer.tookInput
-        let produced = Array(answer)
+        let produced = Array(answer) + presentFrame()
         check(produced, effects, update, file: file, line: line)
         return produced
+    }
+
+    /// The frame after a step, when this store shows frames at once: its effects.
+    private func presentFrame() -> [Effect] {
+        guard presentsFrames, engine.awaitsPresentation else { return [] }
+        return Array(engine.handle(.presented, at: now))
     }
 
     private func check(
@@ -98,6 +110,10 @@ final class EngineStore {
         update(&expected)
         XCTAssertEqual(produced, effects, "effects", file: file, line: line)
         XCTAssertEqual(engine.snapshot, expected, file: file, line: line)
+        // Settled: whatever was due by now has fired.
+        if let wakeUp = engine.nextWakeUp {
+            XCTAssertGreaterThan(wakeUp, now, "a deadline due at \(wakeUp) is left unfired at \(now)", file: file, line: line)
+        }
     }
 
     /// A list that finished its first refresh with `items` rows and shows a 600 px viewport
@@ -108,9 +124,11 @@ final class EngineStore {
     ) -> EngineStore {
         let store = EngineStore(configuration)
         _ = store.engine.begin(at: .zero)
+        _ = store.engine.handle(.presented, at: .zero)
         _ = store.engine.handle(
             .refreshCompleted(token(1), .success(received: items, hasMore: hasMore), wallClock: wall), at: .zero)
         _ = store.engine.handle(.tick, at: at(400))
+        _ = store.engine.handle(.presented, at: at(400))
         _ = store.engine.handle(.tick, at: at(1_000))
         _ = store.engine.handle(.geometry(offset: 0, contentHeight: contentHeight, viewportHeight: 600), at: at(1_000))
         store.now = at(1_000)

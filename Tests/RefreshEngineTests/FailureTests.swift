@@ -7,7 +7,7 @@ import XCTest
 final class FailureTests: XCTestCase {
     func testFailedLoadWaitsForAnExplicitRetry() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_100))]) {
+        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -38,7 +38,7 @@ final class FailureTests: XCTestCase {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
-        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(3)), .persistLastUpdated(wall), .scheduleWakeUp(at(2_100))]) {
+        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(3)), .persistLastUpdated(wall)]) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil
@@ -48,7 +48,7 @@ final class FailureTests: XCTestCase {
     func testRefreshFailureKeepsItemsPagingAndTimestamp() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_300))]) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 2)]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -60,7 +60,7 @@ final class FailureTests: XCTestCase {
         let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
         store.send(
             .refreshCompleted(token(3), .failure(failure(1)), wallClock: later), at: 2_000,
-            effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_600))]
+            effects: [.announce(.refreshFailed)]
         ) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
@@ -74,17 +74,17 @@ final class FailureTests: XCTestCase {
     /// still refers to it (the host must keep its message) until the header collapses.
     func testAHeldFailureIsReferredToUntilTheHeaderCollapses() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(4)), wallClock: wall), at: 100, effects: [.scheduleWakeUp(at(400))]) {
+        store.send(.refreshCompleted(token(1), .failure(failure(4)), wallClock: wall), at: 100, effects: []) {
             $0.inFlight = nil
         }
         XCTAssertNil(store.engine.headerFailure, "held: the spinner still turns")
         XCTAssertTrue(store.engine.refersTo(failure(4)))
         XCTAssertFalse(store.engine.refersTo(failure(5)))
-        store.send(.tick, at: 400, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_000))]) {
+        store.send(.tick, at: 400, effects: [.announce(.refreshFailed)]) {
             $0.header = Header.failed()
         }
         XCTAssertEqual(store.engine.headerFailure, failure(4))
@@ -96,14 +96,14 @@ final class FailureTests: XCTestCase {
 
     func testWatchdogFailsARefreshWithNoAnswerAndIgnoresItsLateAnswer() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.tick, at: 29_999, effects: [.scheduleWakeUp(at(30_000))])
+        store.send(.tick, at: 29_999, effects: [])
         store.send(
             .tick, at: 30_000,
-            effects: [.cancel(token(1)), .announce(.refreshFailed), .scheduleWakeUp(at(30_600))]
+            effects: [.cancel(token(1)), .announce(.refreshFailed)]
         ) {
             $0.header = Header.failed()
             $0.inFlight = nil
@@ -134,7 +134,7 @@ final class FailureTests: XCTestCase {
         // A load answer sent as a refresh answer, and vice versa.
         store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []) { $0.counters.staleAnswers += 1 }
         store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230, effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_330))]) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230, effects: [.applyPage(token(2), page: 2)]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2

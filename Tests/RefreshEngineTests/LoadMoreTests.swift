@@ -10,7 +10,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.geometry(offset: 700, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         store.send(
             .geometry(offset: 800, contentHeight: 2_000, viewportHeight: 600), at: 1_200,
-            effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]
+            effects: [.startLoadMore(token(2), page: 2)]
         ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
@@ -22,7 +22,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.edgeOvershot(.bottom), at: 1_360, effects: [])
         store.send(
             .loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_400,
-            effects: [.applyPage(token(2), page: 2), .scheduleWakeUp(at(1_500))]
+            effects: [.applyPage(token(2), page: 2)]
         ) {
             $0.footer = .idle
             $0.inFlight = nil
@@ -41,7 +41,7 @@ final class LoadMoreTests: XCTestCase {
     func testLoadMoreDistanceIsConfigurable() {
         let store = EngineStore.loaded(.with { $0.loadMoreDistance = 50 })
         store.send(.geometry(offset: 1_300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_200))]) {
+        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -49,19 +49,19 @@ final class LoadMoreTests: XCTestCase {
 
     func testNoLoadStartsDuringARefreshAndARefreshCancelsALoad() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_100))]) {
+        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
         store.send(.loadMoreRequested, at: 1_160, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_300))]) {
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_100, viewportHeight: 600), at: 1_300, effects: [],
             { _ in })  // the spinner still holds: no load behind it
-        store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2), .scheduleWakeUp(at(2_100))]) {
+        store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2)]) {
             $0.header = Header.succeeded()
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
@@ -79,11 +79,11 @@ final class LoadMoreTests: XCTestCase {
 
     func testContentShorterThanTheViewportLoadsAtMostFivePagesInARow() {
         let store = EngineStore(.with { $0.minimumSpinnerTime = 0; $0.resultDisplayTime = 0 })
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(110))]) {
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
             // Zero spinner and result times: the header collapses with the answer.
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
             $0.footer = .idle
@@ -94,19 +94,16 @@ final class LoadMoreTests: XCTestCase {
         for page in 2...6 {
             let t = Int64(page) * 100
             let started = UInt64(page)
-            // No ticks are delivered here: the wake-up asked for at the last page's layout
-            // (t + 50) is still ahead on odd pages and stands; on even ones it has passed.
-            let asks = page % 2 == 0
             store.send(
                 .geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: t,
-                effects: [.startLoadMore(token(started), page: page)] + (asks ? [.scheduleWakeUp(at(t + 30_000))] : [])
+                effects: [.startLoadMore(token(started), page: page)]
             ) {
                 $0.footer = .loading
                 $0.inFlight = .loadMore(token(started), page: page)
             }
             store.send(
                 .loadMoreCompleted(token(started), .success(received: 20, hasMore: true)), at: t + 50,
-                effects: [.applyPage(token(started), page: page)] + (asks ? [.scheduleWakeUp(at(t + 150))] : [])  // the layout settles
+                effects: [.applyPage(token(started), page: page)]
             ) {
                 $0.footer = .idle
                 $0.inFlight = nil
@@ -124,7 +121,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.footerHidden(true), at: 1_100, effects: []) { $0.footer = .hidden }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
         store.send(.loadMoreRequested, at: 1_250, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2), .scheduleWakeUp(at(31_300))]) {
+        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -132,11 +129,11 @@ final class LoadMoreTests: XCTestCase {
 
     func testUnknownGeometryLoadsNothing() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_100))]) {
+        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil

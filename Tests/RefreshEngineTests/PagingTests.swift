@@ -9,15 +9,15 @@ final class PagingTests: XCTestCase {
         let store = EngineStore.loaded(.with { $0.firstPage = 0 })
         XCTAssertEqual(store.expected.paging, Paging(firstPage: 0, pageSize: 20, currentPage: 0))
         store.requestPage(token: 2, page: 1, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 1), .scheduleWakeUp(at(1_300))]) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 1)]) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 1
         }
-        store.requestPage(token: 3, page: 2, at: 1_300, asksWakeUp: false)  // the layout's wake-up at 1 300
+        store.requestPage(token: 3, page: 2, at: 1_300)
         store.send(
             .loadMoreCompleted(token(3), .success(received: 7, hasMore: nil)), at: 1_400,
-            effects: [.applyPage(token(3), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_500))]
+            effects: [.applyPage(token(3), page: 2), .announce(.noMoreItems)]
         ) {
             $0.footer = .exhausted
             $0.inFlight = nil
@@ -25,11 +25,11 @@ final class PagingTests: XCTestCase {
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
         store.send(.loadMoreRequested, at: 1_510, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshRequested, at: 1_600, effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_600))]) {
+        store.send(.refreshRequested, at: 1_600, effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(4))
         }
-        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700, effects: [.applyRefresh(token(4)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_800))]) {
+        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700, effects: [.applyRefresh(token(4)), .persistLastUpdated(wall)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.footer = .idle
             $0.inFlight = nil
@@ -40,7 +40,7 @@ final class PagingTests: XCTestCase {
     func testAnEmptyPageExhausts() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -59,7 +59,7 @@ final class PagingTests: XCTestCase {
     func testHasMoreFalseOnAFullPageExhausts() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems), .scheduleWakeUp(at(1_300))]) {
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -79,13 +79,13 @@ final class PagingTests: XCTestCase {
 
     func testRefreshWithNoDataEmptiesTheList() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
         store.send(
             .refreshCompleted(token(1), .noMoreData, wallClock: wall), at: 500,
-            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(600))]
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
         ) {
             $0.header = Header.succeeded()
             $0.inFlight = nil

@@ -13,9 +13,12 @@ final class PropertyTests: XCTestCase {
         var now: Int64 = 0
         var issued: [OperationToken] = []
         var outstanding: [OperationToken: (startedAt: Int64, isRefresh: Bool)] = [:]
-        var refreshStartedAt: Int64 = 0
-        var refreshEndedAt: Int64?
-        var scheduled: Int64?
+        /// The first frame that showed the current refresh's spinner, and its result's.
+        var spinnerShownAt: Int64?
+        var resultShownAt: Int64?
+        /// Whether the current refresh ended by its watchdog.
+        var refreshTimedOut = false
+        var headerHidden = false
         var contentHeight = 0.0
         var events = 0
         /// When the open pull last took an input.
@@ -55,7 +58,8 @@ final class PropertyTests: XCTestCase {
             case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
             case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
             case 52..<54: return chance(0.5) ? .edgeOvershot(chance(0.5) ? .top : .bottom) : .edgeReached(chance(0.5) ? .top : .bottom)
-            case 54..<68: return .tick
+            case 54..<62: return .tick
+            case 62..<68: return .presented
             case 68..<72: return .refreshRequested
             case 72..<76: return .loadMoreRequested
             case 76..<78: return chance(0.5) ? .headerHidden(chance(0.3)) : .footerHidden(chance(0.3))
@@ -93,7 +97,7 @@ final class PropertyTests: XCTestCase {
             switch int(0...99) {
             case 0..<60: now += Int64(int(0...30))
             case 60..<90: now += Int64(int(30...400))
-            case 90..<97: if let scheduled { now = max(now, scheduled) }
+            case 90..<97: if let due = engine.nextWakeUp { now = max(now, due.milliseconds) }
             default: now += Int64(int(1_000...40_000))
             }
         }
@@ -127,16 +131,14 @@ final class PropertyTests: XCTestCase {
         mutating func apply(_ effects: Effects, before: RefreshEngine, event: Event) {
             events += 1
             let config = engine.configuration
-            // A tick uses up the host's wake-up (the engine asks again for what is still ahead).
-            if case .tick = event { scheduled = nil }
             for effect in effects {
                 switch effect {
                 case .startRefresh(let token, _):
                     XCTAssertTrue(outstanding.allSatisfy { !$0.value.isRefresh }, "two refreshes in flight")
                     outstanding[token] = (now, true)
                     issued.append(token)
-                    refreshStartedAt = now
-                    refreshEndedAt = nil
+                    refreshTimedOut = false
+                    spinnerShownAt = engine.header.isVisible ? nil : now
                 case .startLoadMore(let token, let page):
                     XCTAssertNotEqual(before.footer, .exhausted, "load-more while exhausted after \(event)")
                     XCTAssertFalse(engine.header.state == .refreshing, "load-more while refreshing after \(event)")
@@ -145,12 +147,10 @@ final class PropertyTests: XCTestCase {
                     issued.append(token)
                 case .cancel(let token):
                     XCTAssertNotNil(outstanding.removeValue(forKey: token), "cancel of unknown \(token)")
-                    if token == before.inFlight?.token, case .refresh = before.inFlight { refreshEndedAt = now }
+                    // Only the watchdog cancels a refresh.
+                    if token == before.inFlight?.token, case .refresh = before.inFlight { refreshTimedOut = true }
                 case .applyRefresh(let token), .applyPage(let token, _):
                     XCTAssertEqual(token, before.inFlight?.token, "applied an answer not in flight")
-                case .scheduleWakeUp(let instant):
-                    XCTAssertGreaterThanOrEqual(instant.milliseconds, now, "wake-up in the past")
-                    scheduled = instant.milliseconds
                 case .persistLastUpdated, .announce:
                     break
                 }
@@ -160,7 +160,6 @@ final class PropertyTests: XCTestCase {
             case .refreshCompleted(let token, let outcome, _), .loadMoreCompleted(let token, let outcome):
                 if token == before.inFlight?.token, outstanding[token] != nil, engine.inFlight?.token != token {
                     if case .success(let received, _) = outcome, received < 0 { break }
-                    if case .refresh = before.inFlight { refreshEndedAt = now }
                     outstanding.removeValue(forKey: token)
                 }
             default: break
@@ -168,14 +167,9 @@ final class PropertyTests: XCTestCase {
             // At most one operation in flight, and the engine agrees which.
             XCTAssertLessThanOrEqual(outstanding.count, 1, "several in flight after \(event)")
             XCTAssertEqual(outstanding.keys.first, engine.inFlight?.token, "in-flight disagreement after \(event)")
-            // Every deadline has a wake-up coming no later than it: a wake-up is asked for only
-            // when none is pending earlier, and asked for again once it came or passed.
+            // Settled after every event: the next wake-up is still ahead.
             if let next = engine.nextWakeUp {
-                XCTAssertNotNil(scheduled, "deadline \(next) with no wake-up after \(event)")
-                if let scheduled {
-                    XCTAssertGreaterThanOrEqual(scheduled, now, "only a passed wake-up for \(next) after \(event)")
-                    XCTAssertLessThanOrEqual(scheduled, next.milliseconds, "wake-up later than \(next) after \(event)")
-                }
+                XCTAssertGreaterThan(next.milliseconds, now, "deadline \(next) left unfired after \(event)")
             }
             // Every operation ends: nothing outlives its watchdog.
             for (token, op) in outstanding {
@@ -191,18 +185,8 @@ final class PropertyTests: XCTestCase {
                 case .drag: break
                 }
             }
-            // The header returns to idle within the spinner and result times after the answer.
             let header = engine.header
-            switch header.state {
-            case .succeeded, .failed:
-                let end = max(refreshEndedAt ?? now, refreshStartedAt + config.minimumSpinnerTime)
-                XCTAssertLessThan(now, end + config.resultDisplayTime, "result shown too long")
-            case .refreshing:
-                if engine.inFlight == nil {
-                    XCTAssertLessThan(now, refreshStartedAt + config.minimumSpinnerTime, "spinner held too long")
-                }
-            case .idle, .pulling, .armed: break
-            }
+            checkVisibleTimes(before: before.header.state, after: header.state, event: event, config: config)
             // The state stays valid.
             XCTAssert(header.height >= 0 && header.height <= config.maximumHeaderHeight, "height \(header.height)")
             XCTAssert(header.progress >= 0 && header.progress <= 1, "progress \(header.progress)")
@@ -211,6 +195,50 @@ final class PropertyTests: XCTestCase {
             let loadInFlight = { if case .loadMore = engine.inFlight { true } else { false } }()
             XCTAssertEqual(engine.footer == .loading, loadInFlight && engine.footer != .hidden, "footer shows loading iff loading")
             if let page = engine.paging.currentPage { XCTAssertGreaterThanOrEqual(page, config.firstPage) }
+        }
+
+        /// Every spinner and every result is on screen for at least its time, counted from the
+        /// first frame that showed it (`.presented`, or at once while the host hides the
+        /// header), and for no longer than that once shown.
+        mutating func checkVisibleTimes(before: HeaderState, after: HeaderState, event: Event, config: RefreshConfiguration) {
+            let isResult = { (state: HeaderState) in state == .succeeded || state == .failed }
+            // A spinner or result that just began, or that a frame shows now.
+            // (Deadlines fire before the event: a result they bring begins under the old setting.)
+            if isResult(after), !isResult(before) { resultShownAt = headerHidden ? now : nil }
+            if case .headerHidden(let hidden) = event { headerHidden = hidden }
+            // (A result with no display time may show and collapse within the one event.)
+            let shows: Bool
+            switch event {
+            case .presented, .headerHidden(true): shows = true
+            default: shows = false
+            }
+            if shows {
+                if after == .refreshing, spinnerShownAt == nil { spinnerShownAt = now }
+                if isResult(after) || isResult(before), resultShownAt == nil { resultShownAt = now }
+            }
+            // The spinner gave way to the result only after its time on screen (the watchdog,
+            // which ends a refresh that never answered, excepted).
+            if before == .refreshing, isResult(after), !refreshTimedOut, config.minimumSpinnerTime > 0 {
+                XCTAssertNotNil(spinnerShownAt, "a result replaced a spinner no frame showed, after \(event)")
+                if let shown = spinnerShownAt {
+                    XCTAssertGreaterThanOrEqual(now - shown, config.minimumSpinnerTime, "spinner cut short after \(event)")
+                }
+            }
+            // A result collapsed only after its display time on screen. (F5 may replace it with
+            // a new refresh at once: the user asked.)
+            if isResult(before), after == .idle {
+                XCTAssertNotNil(resultShownAt, "a result no frame showed collapsed, after \(event)")
+                if let shown = resultShownAt {
+                    XCTAssertGreaterThanOrEqual(now - shown, config.resultDisplayTime, "result cut short after \(event)")
+                }
+            }
+            // And no longer than that once shown: the due deadline fired.
+            if isResult(after), let shown = resultShownAt {
+                XCTAssertLessThan(now, shown + config.resultDisplayTime, "result shown too long after \(event)")
+            }
+            if after == .refreshing, engine.inFlight == nil, let shown = spinnerShownAt {
+                XCTAssertLessThan(now, shown + config.minimumSpinnerTime, "spinner held too long after \(event)")
+            }
         }
     }
 
@@ -233,7 +261,6 @@ final class PropertyTests: XCTestCase {
                     walk.outstanding[token] = (0, true)
                     walk.issued.append(token)
                 }
-                if case .scheduleWakeUp(let instant) = effect { walk.scheduled = instant.milliseconds }
             }
             while walk.events < 520_000 {
                 walk.step()

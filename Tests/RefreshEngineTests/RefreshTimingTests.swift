@@ -10,7 +10,7 @@ final class RefreshTimingTests: XCTestCase {
         let store = EngineStore()
         XCTAssertEqual(store.expected, Snapshot(header: Header.idle, footer: .hidden, paging: paging, inFlight: nil))
         store.begin(effects: [
-            .startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000)),
+            .startRefresh(token(1), origin: .initial), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
@@ -18,7 +18,7 @@ final class RefreshTimingTests: XCTestCase {
         // A fast answer (100 ms): items apply at once, the spinner keeps turning until 400 ms.
         store.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 100,
-            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(200))]
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
         ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
@@ -27,9 +27,9 @@ final class RefreshTimingTests: XCTestCase {
         }
         // The host applied the rows (18 of them new); the announcement waits for the result.
         store.send(.refreshApplied(shown: 20, new: 18), at: 100, effects: [])
-        store.send(.tick, at: 399, effects: [.scheduleWakeUp(at(400))])
+        store.send(.tick, at: 399, effects: [])
         store.send(
-            .tick, at: 400, effects: [.announce(.refreshed(newItems: 18)), .scheduleWakeUp(at(1_000))]
+            .tick, at: 400, effects: [.announce(.refreshed(newItems: 18))]
         ) {
             $0.header = Header.succeeded()
         }
@@ -40,7 +40,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testSlowAnswerShowsTheResultAtOnce() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -48,7 +48,6 @@ final class RefreshTimingTests: XCTestCase {
             .refreshCompleted(token(1), .success(received: 5, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [
                 .applyRefresh(token(1)), .persistLastUpdated(wall),
-                .scheduleWakeUp(at(2_100)),  // the layout settles first, then the result ends
             ]
         ) {
             $0.header = Header.succeeded()
@@ -61,28 +60,9 @@ final class RefreshTimingTests: XCTestCase {
         store.send(.tick, at: 2_600, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
     }
 
-    func testALateTickFiresEveryDueStepFromTheDeadlinesThemselves() {
-        let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(110))]) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = nil
-            $0.footer = .idle
-            $0.paging.currentPage = 1
-        }
-        store.send(.refreshApplied(shown: 20, new: 20), at: 10, effects: [])
-        // The host slept past both the spinner and the result deadlines.
-        store.send(.tick, at: 5_000, effects: [.announce(.refreshed(newItems: 20))]) {
-            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
-        }
-    }
-
     func testRequestsWhileRefreshingStartNothing() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -95,7 +75,7 @@ final class RefreshTimingTests: XCTestCase {
         let store = EngineStore(.with { $0.refreshOnStart = false })
         store.begin(effects: [])
         store.send(.refreshRequested, at: 5, effects: [
-            .startRefresh(token(1), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(30_005)),
+            .startRefresh(token(1), origin: .request), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
@@ -104,11 +84,11 @@ final class RefreshTimingTests: XCTestCase {
 
     func testARequestDuringTheResultStartsANewRefresh() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_100))]) {
+        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(2_200))]) {
+        store.send(.refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed)]) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
         }
@@ -127,23 +107,23 @@ final class HeaderSlideTests: XCTestCase {
     func testAPullIsFollowedAndARequestSlidesOpen() {
         let store = EngineStore.loaded()
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "idle: a collapse slides")
-        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) {
             $0.header = Header.armed(64 + 64.0 * 8 / 72, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "a pull is followed exactly")
-        store.send(.tick, at: 1_350, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_350))]) {
+        store.send(.tick, at: 1_350, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "opened by the pull already")
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(1_900))]) {
+        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "the result shows where the header is")
         store.send(.tick, at: 2_400, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "and slides closed")
-        store.send(.refreshRequested, at: 3_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(33_000))]) {
+        store.send(.refreshRequested, at: 3_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -152,7 +132,7 @@ final class HeaderSlideTests: XCTestCase {
 
     func testTheSlideIsConfigurable() throws {
         let store = EngineStore(try RefreshConfiguration(headerSlideDuration: 0))
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -166,12 +146,12 @@ final class HeaderSlideTests: XCTestCase {
 final class RefreshAnnouncementTests: XCTestCase {
     func testTheAnnouncementWaitsForTheRowsAndSaysHowManyAreNew() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(32_000))]) {
+        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 3_000,
-                   effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(3_100))]) {
+                   effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
@@ -184,12 +164,12 @@ final class RefreshAnnouncementTests: XCTestCase {
 
     func testWithNoResultTimeTheAnnouncementComesWithTheRows() throws {
         let store = EngineStore(try RefreshConfiguration(minimumSpinnerTime: 0, resultDisplayTime: 0))
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
         store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 100,
-                   effects: [.applyRefresh(token(1)), .persistLastUpdated(wall), .scheduleWakeUp(at(200))]) {
+                   effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .idle

@@ -31,8 +31,7 @@ final class ScrollClassificationTests: XCTestCase {
         let store = EngineStore.loaded()
         for (step, ms) in zip(1...5, stride(from: Int64(1_100), to: 1_200, by: 20)) {
             let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.125), source: .mouse))
-            // The first step asks for the idle release; later ones leave that wake-up standing.
-            store.send(.pull(input), at: ms, effects: step == 1 ? [.scheduleWakeUp(at(ms + 250))] : []) {
+            store.send(.pull(input), at: ms, effects: []) {
                 // An eighth of a notch is 3 px: the header moves in 3 px steps, not 24 px jumps.
                 $0.header = Header.pulling(3 * Double(step), arrow: 0, progress: 3 * Double(step) / 64, lastUpdated: wall)
             }
@@ -43,7 +42,7 @@ final class ScrollClassificationTests: XCTestCase {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
         let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.75), source: .touchpad))
-        store.send(.pull(input), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(input), at: 1_110, effects: []) {
             $0.header = Header.pulling(18, arrow: 0, progress: 18.0 / 64, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.pullKind, .touchpad)
@@ -58,7 +57,7 @@ final class ScrollClassificationTests: XCTestCase {
         store.send(.pull(notch), at: 1_300, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)
         // The wheel rested for the idle interval: now it pulls.
-        store.send(.pull(notch), at: 1_550, effects: [.scheduleWakeUp(at(1_800))]) {
+        store.send(.pull(notch), at: 1_550, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
     }

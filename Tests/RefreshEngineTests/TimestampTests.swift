@@ -8,19 +8,19 @@ final class TimestampTests: XCTestCase {
     func testOnlySuccessChangesTheTimestampAndAsksToPersistIt() {
         let store = EngineStore()
         XCTAssertNil(store.expected.header.lastUpdated)
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_100))]) {
+        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed)]) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_200))]) {
+        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(2))
         }
-        let produced = store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall), .scheduleWakeUp(at(2_100))]) {
+        let produced = store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
             $0.header = Header.succeeded()
             $0.inFlight = nil
             $0.paging.currentPage = 1
@@ -32,11 +32,11 @@ final class TimestampTests: XCTestCase {
         let restored = WallClockInstant(millisecondsSince1970: 1_600_000_000_000)
         let store = EngineStore(lastUpdated: restored)
         XCTAssertEqual(store.expected.header, HeaderPresentation(state: .idle, lastUpdated: restored))
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: restored)
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.tick, at: 30_000, effects: [.cancel(token(1)), .announce(.refreshFailed), .scheduleWakeUp(at(30_600))]) {
+        store.send(.tick, at: 30_000, effects: [.cancel(token(1)), .announce(.refreshFailed)]) {
             $0.header = Header.failed(lastUpdated: restored)
             $0.inFlight = nil
         }

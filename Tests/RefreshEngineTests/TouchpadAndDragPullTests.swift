@@ -12,7 +12,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
         // Each movement moves the idle-release deadline (the stop may never come); the wake-up
         // asked for first stands until it comes.
-        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
         store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
@@ -34,7 +34,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
     func testCancelledArmedPullCollapsesWithoutRefreshing() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 100)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(.touchpad(distance: 100)), at: 1_110, effects: []) {
             $0.header = Header.armed(64 + 64.0 * 36 / 100, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: true), at: 1_120, effects: []) {
@@ -64,7 +64,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.drag, cancelled: false), at: 1_160, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_160)),
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
@@ -90,11 +90,11 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testPullsWhileTheHeaderShowsAResultAreIgnored() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted), .scheduleWakeUp(at(30_000))]) {
+        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed), .scheduleWakeUp(at(1_100))]) {
+        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed)]) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }

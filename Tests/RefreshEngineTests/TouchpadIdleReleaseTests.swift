@@ -12,17 +12,17 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testAnArmedTouchpadPullWithTheStopLostRefreshesOnceAfterTheIdleInterval() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
         store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         // Still inside the interval: the fingers may just be resting.
-        store.send(.tick, at: 1_610, effects: [.scheduleWakeUp(at(1_620))])
-        store.send(.tick, at: 1_619, effects: [.scheduleWakeUp(at(1_620))])
+        store.send(.tick, at: 1_610, effects: [])
+        store.send(.tick, at: 1_619, effects: [])
         store.send(.tick, at: 1_620, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_620)),
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
@@ -36,7 +36,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testAShortTouchpadPullWithTheStopLostCollapsesAfterTheIdleInterval() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
         store.send(.tick, at: 1_610, effects: []) {
@@ -44,7 +44,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         }
         XCTAssertNil(store.engine.nextWakeUp)
         // The fingers never lifted as far as GTK knows: they can pull again.
-        store.send(.pull(.touchpad(distance: 16)), at: 1_700, effects: [.scheduleWakeUp(at(2_200))]) {
+        store.send(.pull(.touchpad(distance: 16)), at: 1_700, effects: []) {
             $0.header = Header.pulling(16, arrow: 0, progress: 0.25, lastUpdated: wall)
         }
     }
@@ -52,16 +52,15 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testMovingFingersKeepThePullOpenPastTheInterval() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.scheduleWakeUp(at(1_610))]) {
+        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         for ms in stride(from: Int64(1_500), through: 3_900, by: 400) {
-            // (No ticks are delivered here.) A wake-up still ahead stands; once it has passed
-            // unanswered, the engine asks again.
-            let asks = (ms - 1_500) % 800 != 0
-            store.send(.pull(.touchpad(distance: 0.5)), at: ms, effects: asks ? [.scheduleWakeUp(at(ms + 500))] : []) {
+            // Each movement moves the idle release 500 ms later.
+            store.send(.pull(.touchpad(distance: 0.5)), at: ms, effects: []) {
                 $0.header = Header.armed(PullCurve.visibleHeight(pull: 70 + 0.5 * Double((ms - 1_100) / 400), threshold: 64, maximum: 128), lastUpdated: wall)
             }
+            XCTAssertEqual(store.engine.nextWakeUp, at(ms + 500))
         }
         XCTAssertNil(store.engine.inFlight, "still held after 2.8 s of slow movement")
         store.send(.gestureEnded(.touchpad, cancelled: false), at: 4_000, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
@@ -78,7 +77,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         }
         XCTAssertNil(store.engine.nextWakeUp, "a drag has no idle deadline")
         store.send(.tick, at: 60_000, effects: [])
-        store.send(.gestureEnded(.drag, cancelled: false), at: 60_010, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(90_010))]) {
+        store.send(.gestureEnded(.drag, cancelled: false), at: 60_010, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -87,10 +86,10 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testTheIntervalIsConfigurable() throws {
         let store = EngineStore.loaded(try RefreshConfiguration(touchpadIdleInterval: 120))
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.scheduleWakeUp(at(1_230))]) {
+        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: []) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
-        store.send(.tick, at: 1_230, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_230))]) {
+        store.send(.tick, at: 1_230, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }

@@ -9,7 +9,7 @@ final class WheelPullTests: XCTestCase {
 
     func testThreeNotchesArmAndTheIdleIntervalReleases() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         XCTAssertTrue(store.tookInput)
@@ -21,10 +21,10 @@ final class WheelPullTests: XCTestCase {
         store.send(.pull(.wheel(notches: 1)), at: 1_300, effects: []) {
             $0.header = Header.armed(self.armedHeight, lastUpdated: wall)
         }
-        store.send(.tick, at: 1_350, effects: [.scheduleWakeUp(at(1_550))])
-        store.send(.tick, at: 1_549, effects: [.scheduleWakeUp(at(1_550))])
+        store.send(.tick, at: 1_350, effects: [])
+        store.send(.tick, at: 1_549, effects: [])
         store.send(.tick, at: 1_550, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted), .scheduleWakeUp(at(31_550)),
+            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
         ]) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
@@ -33,13 +33,13 @@ final class WheelPullTests: XCTestCase {
 
     func testTwoNotchesSpringBackWithoutRefreshing() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: []) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
-        store.send(.tick, at: 1_350, effects: [.scheduleWakeUp(at(1_450))])
+        store.send(.tick, at: 1_350, effects: [])
         store.send(.tick, at: 1_450, effects: []) {
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
         }
@@ -47,7 +47,7 @@ final class WheelPullTests: XCTestCase {
 
     func testNotchesDownPushThePullBack() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: []) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         store.send(.pull(.wheel(notches: -1)), at: 1_150, effects: []) {
@@ -81,7 +81,7 @@ final class WheelPullTests: XCTestCase {
         store.send(.pull(.wheel(notches: 1)), at: 2_250, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 3)
         // The wheel rested for the idle interval; the next notch pulls.
-        store.send(.pull(.wheel(notches: 1)), at: 2_500, effects: [.scheduleWakeUp(at(2_750))]) {
+        store.send(.pull(.wheel(notches: 1)), at: 2_500, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
     }
@@ -99,14 +99,14 @@ final class WheelPullTests: XCTestCase {
             store.send(.pull(.wheel(notches: 1)), at: ms, effects: []) { if offset == 0 { $0.counters.ignoredPulls += 1 } }
             XCTAssertFalse(store.engine.isPulling, "notch at \(ms) ms pulled")
         }
-        store.send(.pull(.wheel(notches: 1)), at: 2_725, effects: [.scheduleWakeUp(at(2_975))]) {
+        store.send(.pull(.wheel(notches: 1)), at: 2_725, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
     }
 
     func testThresholdCrossingModeRefreshesOnTheThirdNotch() {
         let store = EngineStore.loaded(.with { $0.triggerMode = .onThresholdCross })
-        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 2)), at: 1_100, effects: []) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         // The watchdog (31 150) is later than the wake-up pending at 1 350, which stands.
@@ -118,7 +118,7 @@ final class WheelPullTests: XCTestCase {
         }
         // Further notches and the idle interval change nothing.
         store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: []) { $0.counters.ignoredPulls += 1 }
-        store.send(.tick, at: 1_500, effects: [.scheduleWakeUp(at(31_150))])
+        store.send(.tick, at: 1_500, effects: [])
         XCTAssertEqual(store.engine.inFlight, .refresh(token(2)))
     }
 
@@ -127,7 +127,7 @@ final class WheelPullTests: XCTestCase {
         store.send(.headerHidden(true), at: 1_050, effects: []) { $0.header.isVisible = false }
         store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
-        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted), .scheduleWakeUp(at(31_200))]) {
+        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing(lastUpdated: wall).with { $0.isVisible = false }
             $0.inFlight = .refresh(token(2))
         }
@@ -135,7 +135,7 @@ final class WheelPullTests: XCTestCase {
 
     func testHidingTheHeaderMidPullCollapsesIt() {
         let store = EngineStore.loaded()
-        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: [.scheduleWakeUp(at(1_350))]) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
         store.send(.headerHidden(true), at: 1_150, effects: []) {
