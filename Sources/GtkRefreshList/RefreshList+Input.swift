@@ -23,10 +23,10 @@ extension RefreshList {
         connections.onNotify(adjustmentRaw, "upper") { [weak self] in self?.sendGeometry() }
         connections.onNotify(adjustmentRaw, "page-size") { [weak self] in self?.sendGeometry() }
         connections.onEdge(scrolled.raw, "edge-overshot") { [weak self] position in
-            if let edge = Self.edge(position) { self?.send(.edgeOvershot(edge)) }
+            if let edge = Self.edge(position) { self?.send(.edgeHint(edge)) }
         }
         connections.onEdge(scrolled.raw, "edge-reached") { [weak self] position in
-            if let edge = Self.edge(position) { self?.send(.edgeReached(edge)) }
+            if let edge = Self.edge(position) { self?.send(.edgeHint(edge)) }
         }
     }
 

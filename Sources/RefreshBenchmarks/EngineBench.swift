@@ -63,7 +63,7 @@ enum EngineBench {
         var engine = loadedEngine()
         let quiet: [Event] = (0..<10_000).flatMap { index -> [Event] in
             [.geometry(offset: 1_000 + Double(index % 500), contentHeight: 100_000, viewportHeight: 600),
-             .pull(.wheel(notches: 1)), .edgeReached(.top), .tick,
+             .pull(.wheel(notches: 1)), .edgeHint(.top), .tick,
              .loadMoreCompleted(OperationToken(rawValue: 999), .failure(FailureID(rawValue: 7))), .itemsShown(20)]
         }
         var allocations: UInt64 = 0

@@ -66,8 +66,7 @@ final class Tracer {
             case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
             }
         case .gestureEnded(let kind, let cancelled): ("gestureEnded", [("kind", kind.name), ("cancelled", cancelled)])
-        case .edgeOvershot(let edge): ("edgeOvershot", [("edge", edge.name)])
-        case .edgeReached(let edge): ("edgeReached", [("edge", edge.name)])
+        case .edgeHint(let edge): ("edgeHint", [("edge", edge.name)])
         case .tick: ("tick", [])
         case .presented: ("presented", [])
         case .refreshRequested: ("refreshRequested", [])
@@ -84,7 +83,6 @@ final class Tracer {
     private static func describe(_ outcome: Outcome, _ failureText: (FailureID) -> String?) -> [(String, Any)] {
         switch outcome {
         case .success(let received, let hasMore): [("outcome", "success"), ("received", received), ("hasMore", hasMore as Any)]
-        case .noMoreData: [("outcome", "noMoreData")]
         case .failure(let failure): [("outcome", "failure"), ("message", failureText(failure) ?? "\(failure)")]
         }
     }

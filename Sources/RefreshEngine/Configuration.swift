@@ -79,9 +79,6 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var refreshOnStart: Bool
     /// What a successful refresh does with the rows shown. Default `.replace`.
     public var refreshMerge: RefreshMerge
-    /// After an answer is applied, geometry reported within this long (ms) that does not show
-    /// the new rows yet is taken as stale and starts no load. Default 100 (a few frames).
-    public var layoutSettleTime: Milliseconds
 
     /// Creates a configuration, rejecting any value the engine cannot work with.
     /// - Throws: `ConfigurationError` naming the first invalid field.
@@ -102,8 +99,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         pageSize: Int = 20,
         maximumAutomaticPages: Int = 5,
         refreshOnStart: Bool = true,
-        refreshMerge: RefreshMerge = .replace,
-        layoutSettleTime: Milliseconds = 100
+        refreshMerge: RefreshMerge = .replace
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
@@ -122,7 +118,6 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.maximumAutomaticPages = maximumAutomaticPages
         self.refreshOnStart = refreshOnStart
         self.refreshMerge = refreshMerge
-        self.layoutSettleTime = layoutSettleTime
         try validate()
     }
 
@@ -161,7 +156,6 @@ public struct RefreshConfiguration: Hashable, Sendable {
         }
         try require(pageSize > 0, "pageSize", "a count > 0")
         try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")
-        try require(layoutSettleTime >= 0, "layoutSettleTime", "a duration ≥ 0 ms")
         try require(maximumAutomaticPages >= 0, "maximumAutomaticPages", "a count ≥ 0")
     }
 }

@@ -52,8 +52,6 @@ public enum Outcome: Hashable, Sendable {
     /// de-duplication); `hasMore` is the loader's word on further pages, `nil` when unknown
     /// (then a page shorter than `pageSize` means there is no more).
     case success(received: Int, hasMore: Bool?)
-    /// The loader says there is nothing (more) to load.
-    case noMoreData
     /// The loader failed. The host keeps the message and names it by `FailureID`; the engine
     /// only carries the id, so events stay trivially copyable.
     case failure(FailureID)
@@ -84,10 +82,9 @@ public enum Event: Hashable, Sendable {
     case pull(PullInput)
     /// A gesture ended: released (button up, scroll-end) or `cancelled` (grab lost, Escape).
     case gestureEnded(PullKind, cancelled: Bool)
-    /// GTK's edge-overshot hint.
-    case edgeOvershot(Edge)
-    /// GTK's edge-reached hint.
-    case edgeReached(Edge)
+    /// The list reached or overshot an edge (GTK's edge-reached and edge-overshot): a hint only,
+    /// as pulls are measured from scroll input.
+    case edgeHint(Edge)
     /// Time passed; sent when `nextWakeUp` comes (a late, early or extra tick is harmless).
     case tick
     /// A frame showing the header as it is now reached the screen at the event's instant. The

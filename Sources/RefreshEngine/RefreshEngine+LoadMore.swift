@@ -7,7 +7,7 @@ extension RefreshEngine {
         // The list moved: loads since are no longer "in a row without scrolling".
         if offset != geometry.offset { automaticLoadsInRow = 0 }
         // New rows were laid out: geometry now reflects the last answer.
-        if contentHeight != geometry.contentHeight { awaitingLayoutUntil = nil }
+        if contentHeight != geometry.contentHeight { pendingLayout = nil }
         geometry.offset = offset
         geometry.contentHeight = contentHeight
         geometry.viewportHeight = viewportHeight
@@ -20,9 +20,8 @@ extension RefreshEngine {
 
     /// Marks an applied answer as not laid out yet.
     mutating func awaitLayout(replacingWith received: Int? = nil, adding added: Int = 0) {
-        shownBeforeAnswer = shownItems
+        pendingLayout = PendingLayout(rowsBefore: shownItems, until: now + PendingLayout.settleTime)
         shownItems = received ?? (shownItems + added)
-        awaitingLayoutUntil = now + configuration.layoutSettleTime
     }
 
     /// Whether the footer can start a load now, whatever the distance.
@@ -36,7 +35,7 @@ extension RefreshEngine {
         // The distance fails first on almost every scroll frame, so it is checked first.
         let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
         guard geometry.isKnown, geometry.distanceToBottom <= distance else { return }
-        guard case .idle = footerPhase, footerCanLoad, awaitingLayoutUntil == nil,
+        guard case .idle = footerPhase, footerCanLoad, pendingLayout == nil,
             automaticLoadsInRow < configuration.maximumAutomaticPages
         else { return }
         automaticLoadsInRow += 1
@@ -54,7 +53,7 @@ extension RefreshEngine {
                 return
             }
             automaticLoadsInRow = 0
-            awaitingLayoutUntil = nil
+            pendingLayout = nil
             startLoadMore(into: &effects)
         case .loading, .exhausted:
             // Already loading, or nothing more until a refresh.
@@ -91,9 +90,6 @@ extension RefreshEngine {
             } else {
                 footerPhase = .idle
             }
-        case .noMoreData:
-            footerPhase = .exhausted
-            effects.append(.announce(.noMoreItems))
         case .failure(let failure):
             // Waits for an explicit retry; never retries by itself.
             footerPhase = .failed(failure)

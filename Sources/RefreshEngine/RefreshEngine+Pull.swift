@@ -59,7 +59,7 @@ extension RefreshEngine {
             return gestures.touchpadActive
         case .drag:
             // A drag that began mid-list (selection, a touch scroll) never turns into a pull.
-            return gestures.dragActive && gestures.dragBeganAtTop
+            return gestures.drag == .fromTop
         }
     }
 

@@ -41,12 +41,6 @@ extension RefreshEngine {
             lastUpdatedInstant = wallClock
             effects.append(.persistLastUpdated(wallClock))
             result = .succeeded(newItems: nil)
-        case .noMoreData:
-            // The source is empty: an empty list, still a successful refresh.
-            acceptRefresh(token, received: 0, exhausted: true, into: &effects)
-            lastUpdatedInstant = wallClock
-            effects.append(.persistLastUpdated(wallClock))
-            result = .succeeded(newItems: nil)
         case .failure(let failure):
             // Items, paging and the timestamp stay as they were.
             result = .failed(failure)

@@ -124,8 +124,7 @@ struct Geometry: Hashable, Sendable {
 /// Which gestures are under way, so kinetic scrolling and drags begun mid-list never pull.
 struct Gestures: Hashable, Sendable {
     var touchpadActive = false
-    var dragActive = false
-    var dragBeganAtTop = false
+    var drag = Drag.none
     /// The last wheel notch that scrolled the list or was refused instead of pulling: a wheel
     /// still spinning from a scroll up must pause before it pulls.
     var lastWheelScrollAt: MonotonicInstant?
@@ -134,9 +133,7 @@ struct Gestures: Hashable, Sendable {
         switch kind {
         case .wheel: break  // a wheel has no gesture
         case .touchpad: touchpadActive = true
-        case .drag:
-            dragActive = true
-            dragBeganAtTop = atTop
+        case .drag: drag = atTop ? .fromTop : .fromMidList
         }
     }
 
@@ -144,9 +141,26 @@ struct Gestures: Hashable, Sendable {
         switch kind {
         case .wheel: break  // a wheel has no gesture
         case .touchpad: touchpadActive = false
-        case .drag:
-            dragActive = false
-            dragBeganAtTop = false
+        case .drag: drag = .none
         }
     }
+}
+
+/// A pointer or touch drag in progress, and where it began: only one begun at the top may pull.
+enum Drag: Hashable, Sendable {
+    case none
+    case fromTop
+    case fromMidList
+}
+
+/// An applied answer the list has not laid out yet: geometry from before its rows must not
+/// start another load. It ends when the content height changes, when the answer turns out to
+/// add no rows, or at `until` (a few frames after the answer).
+struct PendingLayout: Hashable, Sendable {
+    /// How long layout may take before geometry counts as showing the answer (ms).
+    static let settleTime: Milliseconds = 100
+
+    /// Rows shown before the answer, until the host reports how many it shows now.
+    var rowsBefore: Int?
+    var until: MonotonicInstant
 }

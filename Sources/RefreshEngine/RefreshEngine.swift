@@ -9,7 +9,7 @@ public struct RefreshEngine: Hashable, Sendable {
     /// The tunables this engine decides with.
     public let configuration: RefreshConfiguration
 
-    // Every deadline lives in the phases and `awaitingLayoutUntil`; `nextWakeUp` reads them.
+    // Every deadline lives in the phases and `pendingLayout`; `nextWakeUp` reads them.
     var headerPhase: HeaderPhase = .idle
     var footerPhase: FooterPhase = .idle
     var geometry = Geometry()
@@ -19,12 +19,8 @@ public struct RefreshEngine: Hashable, Sendable {
     var shownItems = 0
     var headerHiddenByHost = false
     var footerHiddenByHost = false
-    /// Set when an answer was applied and the list has not laid it out yet: geometry from
-    /// before the new rows must not start another load. Cleared when the content height
-    /// changes, when the answer turns out to add no rows, or after `layoutSettleTime`.
-    var awaitingLayoutUntil: MonotonicInstant?
-    /// Rows shown before the last applied answer, to tell whether it added any.
-    var shownBeforeAnswer: Int?
+    /// An applied answer the list has not laid out yet, if any.
+    var pendingLayout: PendingLayout?
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
@@ -85,7 +81,7 @@ public struct RefreshEngine: Hashable, Sendable {
         case .gestureEnded(let kind, let cancelled):
             gestures.end(kind)
             endPull(kind, cancelled: cancelled, into: &effects)
-        case .edgeOvershot(let edge), .edgeReached(let edge):
+        case .edgeHint(let edge):
             // Hints only: the pull is measured from scroll input, and the bottom edge is where a
             // load may be due even if no geometry change was reported yet.
             if edge == .bottom { loadMoreIfNear(into: &effects) }
@@ -126,8 +122,9 @@ public struct RefreshEngine: Hashable, Sendable {
     /// The host shows `count` rows now (after an answer, or its own edit).
     private mutating func rowsShown(_ count: Int, into effects: inout Effects) {
         // An answer that added no rows has nothing to lay out.
-        if count == shownBeforeAnswer { awaitingLayoutUntil = nil }
-        shownBeforeAnswer = nil
+        if let layout = pendingLayout, let rowsBefore = layout.rowsBefore {
+            pendingLayout = count == rowsBefore ? nil : PendingLayout(rowsBefore: nil, until: layout.until)
+        }
         shownItems = count
         loadMoreIfNear(into: &effects)
     }
@@ -143,7 +140,7 @@ public struct RefreshEngine: Hashable, Sendable {
     /// host re-reads it after every event. A spinner or result still waiting for its first frame
     /// has no deadline: its time starts with `.presented`.
     public var nextWakeUp: MonotonicInstant? {
-        Self.earlier(Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), awaitingLayoutUntil)
+        Self.earlier(Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), pendingLayout?.until)
     }
 
     /// Whether the header shows a state with a minimum visible time (the spinner, a result) that
@@ -191,9 +188,9 @@ public struct RefreshEngine: Hashable, Sendable {
             }
             return true
         }
-        if let until = awaitingLayoutUntil, until <= now {
+        if let layout = pendingLayout, layout.until <= now {
             // Layout had its frames; geometry from now on shows the answer.
-            awaitingLayoutUntil = nil
+            pendingLayout = nil
             return true
         }
         switch footerPhase {

@@ -21,7 +21,7 @@ final class AllocationTests: XCTestCase {
             events.append(.pull(.drag(distance: 3)))
             events.append(.tick)
             events.append(.presented)
-            events.append(.edgeReached(.top))
+            events.append(.edgeHint(.top))
             events.append(stale)
             events.append(.itemsShown(20))
         }

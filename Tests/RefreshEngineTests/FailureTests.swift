@@ -20,7 +20,7 @@ final class FailureTests: XCTestCase {
         }
         XCTAssertEqual(store.engine.footerFailure, failure(503))
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
-        store.send(.edgeOvershot(.bottom), at: 1_310, effects: [])
+        store.send(.edgeHint(.bottom), at: 1_310, effects: [])
         store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)

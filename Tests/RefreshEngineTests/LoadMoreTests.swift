@@ -18,8 +18,7 @@ final class LoadMoreTests: XCTestCase {
         for offset in stride(from: 810.0, through: 1_400, by: 10) {
             store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         }
-        store.send(.edgeReached(.bottom), at: 1_350, effects: [])
-        store.send(.edgeOvershot(.bottom), at: 1_360, effects: [])
+        store.send(.edgeHint(.bottom), at: 1_350, effects: [])
         store.send(
             .loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_400,
             effects: [.applyPage(token(2), page: 2)]
@@ -139,7 +138,7 @@ final class LoadMoreTests: XCTestCase {
             $0.inFlight = nil
             $0.paging.currentPage = 1
         }
-        store.send(.edgeReached(.bottom), at: 1_100, effects: [])
-        store.send(.edgeOvershot(.top), at: 1_100, effects: [])
+        store.send(.edgeHint(.bottom), at: 1_100, effects: [])
+        store.send(.edgeHint(.top), at: 1_100, effects: [])
     }
 }

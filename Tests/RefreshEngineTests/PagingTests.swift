@@ -47,15 +47,6 @@ final class PagingTests: XCTestCase {
         }
     }
 
-    func testNoMoreDataExhaustsWithoutMovingThePage() {
-        let store = EngineStore.loaded()
-        store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .noMoreData), at: 1_200, effects: [.announce(.noMoreItems)]) {
-            $0.footer = .exhausted
-            $0.inFlight = nil
-        }
-    }
-
     func testHasMoreFalseOnAFullPageExhausts() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
@@ -84,7 +75,7 @@ final class PagingTests: XCTestCase {
             $0.inFlight = .refresh(token(1))
         }
         store.send(
-            .refreshCompleted(token(1), .noMoreData, wallClock: wall), at: 500,
+            .refreshCompleted(token(1), .success(received: 0, hasMore: false), wallClock: wall), at: 500,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
         ) {
             $0.header = Header.succeeded()

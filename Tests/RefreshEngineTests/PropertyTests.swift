@@ -57,7 +57,7 @@ final class PropertyTests: XCTestCase {
             case 36..<44: return .pull(.drag(distance: double(-20...40)))
             case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
             case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
-            case 52..<54: return chance(0.5) ? .edgeOvershot(chance(0.5) ? .top : .bottom) : .edgeReached(chance(0.5) ? .top : .bottom)
+            case 52..<54: return .edgeHint(chance(0.5) ? .top : .bottom)
             case 54..<62: return .tick
             case 62..<68: return .presented
             case 68..<72: return .refreshRequested
@@ -81,7 +81,7 @@ final class PropertyTests: XCTestCase {
                 let outcome: Outcome
                 switch int(0...9) {
                 case 0..<5: outcome = .success(received: chance(0.6) ? config.pageSize : int(0...config.pageSize), hasMore: chance(0.2) ? nil : chance(0.8))
-                case 5..<7: outcome = .noMoreData
+                case 5..<7: outcome = .success(received: 0, hasMore: false)
                 case 7: outcome = .success(received: -1, hasMore: nil)
                 default: outcome = .failure(failure(2))
                 }
