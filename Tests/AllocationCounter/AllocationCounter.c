@@ -1,8 +1,28 @@
 // Interposes the malloc family in the test executable (an executable's definitions take
 // precedence over libc's) and forwards to glibc's implementations, counting per thread.
+// Under AddressSanitizer the sanitizer owns the malloc family (forwarding to glibc would bypass
+// it), so nothing is interposed and counting is off.
 #include "AllocationCounter.h"
 #include <stddef.h>
 #include <errno.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ALLOCATION_COUNTER_OFF 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ALLOCATION_COUNTER_OFF 1
+#endif
+
+#ifdef ALLOCATION_COUNTER_OFF
+
+int allocation_counter_is_counting(void) { return 0; }
+uint64_t allocation_counter_thread_total(void) { return 0; }
+
+#else
+
+int allocation_counter_is_counting(void) { return 1; }
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -48,3 +68,5 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
     *result = pointer;
     return 0;
 }
+
+#endif

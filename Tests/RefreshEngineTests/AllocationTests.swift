@@ -6,6 +6,9 @@ import XCTest
 
 final class AllocationTests: XCTestCase {
     func testNoEffectEventsAllocateNothing() throws {
+        try XCTSkipUnless(
+            allocation_counter_is_counting() != 0,
+            "allocations are not counted under AddressSanitizer; the plain run of the suite checks them")
         var engine = try RefreshEngine()
         _ = engine.begin(at: .zero)
         _ = engine.handle(.presented, at: .zero)
@@ -72,6 +75,5 @@ final class AllocationTests: XCTestCase {
         effects = [tokens[0]]
         XCTAssertNotEqual(effects, literal)
         XCTAssertEqual(Set([literal, literal]).count, 1)
-        XCTAssertEqual(effects.description, "[RefreshEngine.Effect.cancel(#1)]")
     }
 }

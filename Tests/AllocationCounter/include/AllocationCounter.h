@@ -3,5 +3,9 @@
 #pragma once
 #include <stdint.h>
 
-/// Allocations (malloc, calloc, realloc, aligned allocations) made so far on this thread.
+/// Allocations (malloc, calloc, realloc, aligned allocations) made so far on this thread;
+/// always 0 when counting is off.
 uint64_t allocation_counter_thread_total(void);
+
+/// 1 when allocations are counted; 0 under AddressSanitizer, which owns the malloc family.
+int allocation_counter_is_counting(void);
