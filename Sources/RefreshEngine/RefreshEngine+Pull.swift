@@ -42,8 +42,7 @@ extension RefreshEngine {
     }
 
     /// Whether a pull from `kind` may start now (the list is known to be at the top).
-    /// (Inlined: called out of line from a mutating method, Swift copied the whole engine to
-    /// call it, a 440-byte memcpy on every pull that starts, found by callgrind.)
+    /// (Inlined: out of line, each call copies the whole engine.)
     @inline(__always)
     private func mayStartPull(_ kind: PullKind) -> Bool {
         switch kind {

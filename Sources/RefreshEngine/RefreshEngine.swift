@@ -62,8 +62,7 @@ public struct RefreshEngine: Hashable, Sendable {
         return effects
     }
 
-    /// The event table: each event to the method that decides about it. (Inlined: a call here
-    /// costs ~20 instructions an event, measured by callgrind.)
+    /// The event table: each event to the method that decides about it.
     @inline(__always)
     private mutating func dispatch(_ event: Event, into effects: inout Effects) {
         switch event {
