@@ -41,65 +41,76 @@ final class ScreenshotScript {
             g_application_quit(app.gApplication)
             return
         }
-        await shootHeaderStates(list, window)
-        await shootFooterStates(list, window)
+        do {
+            try await shootHeaderStates(list, window)
+            try await shootFooterStates(list, window)
+        } catch {
+            app.report(error: "--screenshots: \(error.what) never came")
+        }
         g_application_quit(app.gApplication)
     }
 
     /// Idle, pulling, armed, refreshing, refreshed, failed.
-    private func shootHeaderStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async {
+    private func shootHeaderStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
         let threshold = list.engine.configuration.pullThreshold
-        await pause(400)
+        let header = { list.engine.header.state }
         list.start()
-        await pause(300)
+        try await settle("the first refresh", window) { header() == .refreshing }
         heldRefresh?(.success(Page(items(181...200), hasMore: true)))
-        await pause(4_500)  // spinner minimum, result, collapse
+        // The spinner's minimum time, the result's display time, the collapse.
+        try await settle("the first page shown and the header closed", window) { header() == .idle && list.items.count == 20 }
         shoot(window, "header-idle")
 
-        list.feed(.began(.touchpad))
-        list.feed(.moved(.touchpad(distance: threshold / 2)))
-        await pause(300)
+        // A drag: held, it never ends by itself, however slowly frames come.
+        list.feed(.began(.drag))
+        list.feed(.moved(.drag(distance: threshold / 2)))
+        try await settle("a pull", window) { header() == .pulling }
         shoot(window, "header-pulling")
-        list.feed(.moved(.touchpad(distance: threshold * 0.7)))
-        await pause(300)
+        list.feed(.moved(.drag(distance: threshold * 0.7)))
+        try await settle("an armed pull", window) { header() == .armed }
         shoot(window, "header-armed")
-        list.feed(.ended(.touchpad, cancelled: false))
-        await pause(500)
+        list.feed(.ended(.drag, cancelled: false))
+        try await settle("the pull's refresh", window) { header() == .refreshing }
         shoot(window, "header-refreshing")
         heldRefresh?(.success(Page(items(183...202), hasMore: true)))
-        await pause(500)
+        try await settle("the refresh's success", window) { header() == .succeeded }
         shoot(window, "header-succeeded")
-        await pause(3_000)
+        try await settle("the header closed after the success", window) { header() == .idle }
         list.refresh()
-        await pause(450)
+        try await settle("a refresh asked for", window) { header() == .refreshing }
         heldRefresh?(.failure(FolderError(message: localized("The server did not answer"))))
-        await pause(300)
+        try await settle("the refresh's failure", window) { header() == .failed }
         shoot(window, "header-failed")
-        await pause(3_200)
+        try await settle("the header closed after the failure", window) { header() == .idle }
     }
 
     /// Loading, failed with Retry, no more items; scrolled to the bottom so the sentinel shows.
-    private func shootFooterStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async {
-        await scrollToBottom(list)
-        await pause(500)
+    private func shootFooterStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
+        let footer = { list.engine.footer }
+        try await scrollToBottom(list, window)
+        try await settle("the next page loading", window) { footer() == .loading }
+        try await scrollToBottom(list, window)
         shoot(window, "footer-loading")
         heldPage?(.failure(FolderError(message: localized("The server did not answer"))))
-        await pause(400)
-        await scrollToBottom(list)
+        try await settle("the page's failure", window) { footer() == .failed }
+        try await scrollToBottom(list, window)
         shoot(window, "footer-failed")
         list.loadMore()
-        await pause(200)
+        try await settle("the page asked for again", window) { footer() == .loading }
         heldPage?(.success(Page(items(176...182), hasMore: false)))
-        await pause(400)
-        await scrollToBottom(list)
-        await pause(300)
+        try await settle("the end of the feed", window) { footer() == .exhausted }
+        try await scrollToBottom(list, window)
         shoot(window, "footer-exhausted")
     }
 
-    private func scrollToBottom(_ list: RefreshList<FeedItem>) async {
-        for _ in 0..<3 {
+    /// Scrolls to the end until a laid-out frame shows the bottom of the list.
+    private func scrollToBottom(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
+        try await settle("the bottom of the list", window) {
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if gtk_adjustment_get_value(adjustment) >= end - 0.5 { return true }
             scrollToEnd(list.scrolledWindow)
-            await pause(150)
+            return false
         }
     }
 
@@ -113,7 +124,35 @@ final class ScreenshotScript {
         }
     }
 
-    private func pause(_ milliseconds: Int) async {
-        try? await Task.sleep(for: .milliseconds(milliseconds))
+    /// A state the script waited for in vain.
+    struct Stalled: Error {
+        let what: String
+    }
+
+    /// Waits, frame by frame, until `condition` holds; then until frames have shown it for
+    /// longer than the header's slide toward it, so the picture is the state at rest.
+    /// - Throws: `Stalled` when it does not hold within 30 s of frame time.
+    private func settle(_ what: String, _ window: WidgetPointer, _ condition: () -> Bool) async throws(Stalled) {
+        let patience: Int64 = 30_000_000  // µs
+        let start = await frame(window)
+        var now = start
+        while !condition() {
+            guard now - start <= patience else { throw Stalled(what: what) }
+            now = await frame(window)
+        }
+        let slide = Int64(app?.list?.engine.headerSlideMilliseconds ?? 0) * 1_000
+        let shown = now
+        repeat { now = await frame(window) } while now - shown <= slide
+    }
+
+    /// The frame time (µs) of `window`'s next frame.
+    private func frame(_ window: WidgetPointer) async -> Int64 {
+        await withCheckedContinuation { continuation in
+            var callback = NextFrameCallback()
+            callback.request(on: window) {
+                let clock = gtk_widget_get_frame_clock(window)
+                continuation.resume(returning: Int64(clock.map { gdk_frame_clock_get_frame_time($0) } ?? g_get_monotonic_time()))
+            }
+        }
     }
 }
