@@ -142,5 +142,13 @@ final class FailureTests: XCTestCase {
         store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: []) { $0.counters.staleAnswers += 1 }
         XCTAssertEqual(store.engine.counters.staleAnswers, 5)
         XCTAssertEqual(store.engine.itemsShown, 40)
+        // While refresh #3 runs, the answer of the long-finished refresh #1 is not taken for it.
+        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(3))
+        }
+        store.send(.refreshCompleted(token(1), .failure(failure(9)), wallClock: wall), at: 1_350, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
     }
 }
