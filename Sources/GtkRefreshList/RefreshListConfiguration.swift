@@ -3,24 +3,6 @@
 
 import RefreshEngine
 
-/// A page of items returned by a loader.
-public struct Page<Item: Sendable>: Sendable {
-    /// The items, in display order.
-    public var items: [Item]
-    /// Whether more pages exist; `nil` when the loader doesn't know (then a page shorter than
-    /// the page size means there is no more).
-    public var hasMore: Bool?
-
-    /// Creates a page.
-    public init(_ items: [Item], hasMore: Bool? = nil) {
-        self.items = items
-        self.hasMore = hasMore
-    }
-
-    /// "No more data": an empty page that ends paging.
-    public static var noMore: Page { Page([], hasMore: false) }
-}
-
 /// How the "last updated" line shows the instant.
 public enum LastUpdatedStyle: Hashable, Sendable {
     /// "Last updated 5 minutes ago" (a date beyond a week), through gettext plurals.
@@ -65,16 +47,6 @@ public struct RefreshListTexts: Hashable, Sendable {
         case .refreshFailed: refreshFailed
         }
     }
-}
-
-/// One step of a pull from the host's own input source (`RefreshList.feed`).
-public enum PullGesture: Hashable, Sendable {
-    /// A touchpad scroll or a drag began.
-    case began(PullKind)
-    /// Movement toward (positive) or away from the top.
-    case moved(PullInput)
-    /// The gesture ended: released, or `cancelled`.
-    case ended(PullKind, cancelled: Bool)
 }
 
 /// Where a list's refresh shortcuts (F5, Ctrl+R) work.

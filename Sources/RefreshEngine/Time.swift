@@ -49,15 +49,3 @@ public struct WallClockInstant: Comparable, Hashable, Sendable, CustomStringConv
 
     public var description: String { "\(millisecondsSince1970)ms since 1970" }
 }
-
-/// Identifies one refresh or load-more the engine started. An answer is accepted only with the
-/// token of the operation in flight, so late and duplicate answers cannot change anything.
-public struct OperationToken: Hashable, Sendable, CustomStringConvertible {
-    /// Sequence number; tokens are never reused within one engine's life.
-    public let rawValue: UInt64
-
-    /// Wraps a raw value (hosts only need this to replay a recorded trace).
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-
-    public var description: String { "#\(rawValue)" }
-}
