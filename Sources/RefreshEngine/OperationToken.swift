@@ -6,8 +6,9 @@ public struct OperationToken: Hashable, Sendable, CustomStringConvertible {
     /// Sequence number; tokens are never reused within one engine's life.
     public let rawValue: UInt64
 
-    /// Wraps a raw value (hosts only need this to replay a recorded trace).
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// Wraps a raw value. Only the engine issues tokens; the package's tests and benchmarks
+    /// make their own to answer with.
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     public var description: String { "#\(rawValue)" }
 }
