@@ -7,32 +7,32 @@
 import CGtk
 
 /// A GtkWidget pointer, the currency of the widget tree.
-public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+package typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The same widget as an untyped pointer (for signal and GObject calls).
-    public var raw: gpointer { gpointer(self) }
+    package var raw: gpointer { gpointer(self) }
     /// The same widget as an opaque pointer (for GTK classes whose structs are private).
-    public var opaque: OpaquePointer { OpaquePointer(self) }
+    package var opaque: OpaquePointer { OpaquePointer(self) }
     /// The same widget as a GtkBox (a class whose struct is public).
-    public var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
+    package var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
     /// The same widget as any public-struct GTK type.
-    public func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+    package func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
 }
 
 extension OpaquePointer {
     /// This object as a GtkWidget.
-    public var widget: WidgetPointer { WidgetPointer(self) }
+    package var widget: WidgetPointer { WidgetPointer(self) }
     /// This object as an untyped pointer.
-    public var raw: gpointer { gpointer(self) }
+    package var raw: gpointer { gpointer(self) }
 }
 
 /// Casts any GObject-derived pointer to the type a GTK function expects.
 @inline(__always)
-public func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
+package func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.assumingMemoryBound(to: T.self) }
 
 /// `TRUE`/`FALSE` for a Swift `Bool`.
 extension Bool {
-    public var gboolean: gboolean { self ? 1 : 0 }
+    package var gboolean: gboolean { self ? 1 : 0 }
 }
 

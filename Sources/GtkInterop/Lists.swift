@@ -6,7 +6,7 @@ import CGtk
 /// Replaces `removing` entries of a GtkStringList at `position` with `adding` empty ones, in one
 /// splice (the rows' content lives elsewhere; the entries only count them).
 @MainActor
-public func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removing: Int, adding: Int) {
+package func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removing: Int, adding: Int) {
     guard removing > 0 || adding > 0 else { return }
     let empty: StaticString = ""
     empty.withUTF8Buffer { buffer in
@@ -21,7 +21,7 @@ public func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removin
 
 /// Scrolls `scrolledWindow` to the end of its content, as far as it is laid out now.
 @MainActor
-public func scrollToEnd(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
+package func scrollToEnd(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
     let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolledWindow))
     gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
 }

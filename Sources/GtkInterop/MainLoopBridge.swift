@@ -7,13 +7,13 @@
 import CGtk
 
 /// Keeps Swift's main actor running inside the GLib main loop.
-public enum MainLoopBridge {
+package enum MainLoopBridge {
     nonisolated(unsafe) private static var sourceID: guint = 0
 
     /// Installs the bridge on the default GLib main context. Call once, on the main thread,
     /// before `g_application_run`; further calls do nothing.
     @MainActor
-    public static func install() {
+    package static func install() {
         guard sourceID == 0 else { return }
         let descriptor = _dispatch_get_main_queue_handle_4CF()
         let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { descriptor, _, _ in
@@ -28,5 +28,5 @@ public enum MainLoopBridge {
     }
 
     /// Whether the bridge is installed.
-    public static var isInstalled: Bool { sourceID != 0 }
+    package static var isInstalled: Bool { sourceID != 0 }
 }

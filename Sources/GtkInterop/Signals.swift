@@ -7,42 +7,42 @@ import CGtk
 import Synchronization
 
 /// Counts closure boxes still held by GLib; tests use it to prove nothing outlives its widget.
-public enum SignalClosureCounter {
+package enum SignalClosureCounter {
     static let live = Atomic<Int>(0)
     /// Closure boxes (signal handlers, timers, draw functions) alive right now.
-    public static var liveBoxes: Int { live.load(ordering: .relaxed) }
+    package static var liveBoxes: Int { live.load(ordering: .relaxed) }
 }
 
 /// Holds one Swift closure for GLib.
-public final class ClosureBox<Closure> {
+package final class ClosureBox<Closure> {
     /// The closure.
-    public let closure: Closure
+    package let closure: Closure
     /// Boxes `closure` (counted in `SignalClosureCounter`).
-    public init(_ closure: Closure) {
+    package init(_ closure: Closure) {
         self.closure = closure
         SignalClosureCounter.live.add(1, ordering: .relaxed)
     }
     deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
 
     /// Passes the box to C retained; `releaseBox` balances it.
-    public static func retained(_ closure: Closure) -> gpointer {
+    package static func retained(_ closure: Closure) -> gpointer {
         Unmanaged.passRetained(ClosureBox(closure)).toOpaque()
     }
 
     /// The closure behind a `user_data` pointer.
-    public static func closure(from data: gpointer?) -> Closure {
+    package static func closure(from data: gpointer?) -> Closure {
         Unmanaged<ClosureBox<Closure>>.fromOpaque(data!).takeUnretainedValue().closure
     }
 }
 
 /// Destroy notify for signal handlers (`GClosureNotify`): releases the box.
-public let releaseSignalBox: GClosureNotify = { data, _ in
+package let releaseSignalBox: GClosureNotify = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
 /// Destroy notify for sources and draw functions (`GDestroyNotify`): releases the box.
-public let releaseBox: GDestroyNotify = { data in
+package let releaseBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -50,14 +50,14 @@ public let releaseBox: GDestroyNotify = { data in
 /// The handlers one widget (or window) connected, disconnected together on dispose. Each connected object
 /// is referenced until then, so disconnecting never touches a finalized object.
 @MainActor
-public final class SignalConnections {
+package final class SignalConnections {
     /// An empty set of connections.
-    public init() {}
+    package init() {}
 
     private var handlers: [(instance: gpointer, id: gulong, owned: Bool)] = []
 
     /// Handlers connected now.
-    public var count: Int { handlers.count }
+    package var count: Int { handlers.count }
 
     private func connect(_ instance: gpointer, _ signal: String, _ thunk: GCallback, _ data: gpointer, owned: Bool) {
         let id = g_signal_connect_data(instance, signal, thunk, data, releaseSignalBox, GConnectFlags(rawValue: 0))
@@ -68,7 +68,7 @@ public final class SignalConnections {
 
     /// `void handler(GObject *self, gpointer user_data)`: clicked, value-changed, scroll-begin, ...
     /// `owned: false` for the widget whose own disposal triggers `disconnectAll`.
-    public func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
+    package func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -78,13 +78,13 @@ public final class SignalConnections {
     }
 
     /// `void handler(GObject *self, GParamSpec *pspec, gpointer user_data)`: notify::property.
-    public func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
+    package func onNotify(_ instance: gpointer, _ property: String, _ handler: @escaping @MainActor () -> Void) {
         ignoringArgument(instance, "notify::\(property)", handler)
     }
 
     /// `void handler(GtkScrolledWindow *self, GtkPositionType pos, gpointer user_data)`:
     /// edge-overshot, edge-reached.
-    public func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
+    package func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
         typealias Closure = @MainActor (GtkPositionType) -> Void
         let thunk: @convention(c) (gpointer?, GtkPositionType, gpointer?) -> Void = { _, position, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -94,7 +94,7 @@ public final class SignalConnections {
     }
 
     /// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer user_data)`.
-    public func onScroll(_ instance: gpointer, _ handler: @escaping @MainActor (Double, Double) -> Bool) {
+    package func onScroll(_ instance: gpointer, _ handler: @escaping @MainActor (Double, Double) -> Bool) {
         typealias Closure = @MainActor (Double, Double) -> Bool
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -105,7 +105,7 @@ public final class SignalConnections {
 
     /// `void handler(GtkGestureDrag *self, double x, double y, gpointer user_data)`:
     /// drag-begin, drag-update, drag-end.
-    public func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
+    package func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
         typealias Closure = @MainActor (Double, Double) -> Void
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
             let closure = ClosureBox<Closure>.closure(from: data)
@@ -115,12 +115,12 @@ public final class SignalConnections {
     }
 
     /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
-    public func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+    package func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
         ignoringArgument(instance, signal, handler)
     }
 
     /// `void handler(GSimpleAction *self, GVariant *parameter, gpointer user_data)`: activate.
-    public func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
+    package func onActivate(_ action: gpointer, _ handler: @escaping @MainActor () -> Void) {
         ignoringArgument(action, "activate", handler)
     }
 
@@ -137,7 +137,7 @@ public final class SignalConnections {
 
     /// `void handler(GtkListItemFactory *self, GtkListItem *item, gpointer user_data)`:
     /// setup, bind, unbind, teardown.
-    public func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+    package func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
         typealias Closure = @MainActor (OpaquePointer) -> Void
         let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, data in
             guard let item else { return }
@@ -148,7 +148,7 @@ public final class SignalConnections {
     }
 
     /// Disconnects every handler (GLib then releases each box) and drops the references.
-    public func disconnectAll() {
+    package func disconnectAll() {
         let current = handlers
         handlers.removeAll()
         for handler in current {

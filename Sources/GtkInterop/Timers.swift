@@ -5,15 +5,15 @@ import CGtk
 
 /// A one-shot GLib timeout whose closure box is released by GLib's destroy notify.
 @MainActor
-public struct OneShotTimer {
+package struct OneShotTimer {
     /// The pending GLib source, 0 when none.
-    public private(set) var sourceID: guint = 0
+    package private(set) var sourceID: guint = 0
 
     /// A timer with nothing pending.
-    public init() {}
+    package init() {}
 
     /// Fires `action` once after `milliseconds`, replacing any pending firing.
-    public mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    package mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
         cancel()
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?) -> gboolean = { data in
@@ -25,10 +25,10 @@ public struct OneShotTimer {
     }
 
     /// Marks the timer as fired (its source removed itself).
-    public mutating func fired() { sourceID = 0 }
+    package mutating func fired() { sourceID = 0 }
 
     /// Removes the pending firing, if any.
-    public mutating func cancel() {
+    package mutating func cancel() {
         if sourceID != 0 {
             g_source_remove(sourceID)
             sourceID = 0
@@ -40,16 +40,16 @@ public struct OneShotTimer {
 /// the widget's frame clock draws (so the frame it belongs to paints right after it). Its
 /// closure box is released by GTK's destroy notify.
 @MainActor
-public struct NextFrameCallback {
+package struct NextFrameCallback {
     /// The pending tick callback's id, 0 when none.
-    public private(set) var callbackID: guint = 0
+    package private(set) var callbackID: guint = 0
 
     /// Nothing pending.
-    public init() {}
+    package init() {}
 
     /// Runs `action` at `widget`'s next frame, unless one is pending already. Frames come only
     /// while the widget is realized in a shown window; until then `action` waits.
-    public mutating func request(on widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void) {
+    package mutating func request(on widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void) {
         guard callbackID == 0 else { return }
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
@@ -62,10 +62,10 @@ public struct NextFrameCallback {
     }
 
     /// Marks the callback as run (it removed itself).
-    public mutating func ran() { callbackID = 0 }
+    package mutating func ran() { callbackID = 0 }
 
     /// Removes the pending callback, if any.
-    public mutating func cancel(on widget: UnsafeMutablePointer<GtkWidget>) {
+    package mutating func cancel(on widget: UnsafeMutablePointer<GtkWidget>) {
         if callbackID != 0 {
             gtk_widget_remove_tick_callback(widget, callbackID)
             callbackID = 0

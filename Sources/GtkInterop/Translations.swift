@@ -6,7 +6,7 @@ import Glibc
 
 /// `text` translated in `domain`. gettext returns its argument when there is no translation,
 /// so the result is read while the argument's C string is still alive.
-public func translate(_ text: String, domain: String) -> String {
+package func translate(_ text: String, domain: String) -> String {
     text.withCString { source in
         let result = g_dgettext(domain, source)!
         return result == source ? text : String(cString: result)
@@ -14,7 +14,7 @@ public func translate(_ text: String, domain: String) -> String {
 }
 
 /// The singular or plural form of a message for `count`, translated in `domain`.
-public func translatePlural(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
+package func translatePlural(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
     singular.withCString { one in
         plural.withCString { many in
             let result = g_dngettext(domain, one, many, gulong(max(0, count)))!
@@ -26,19 +26,19 @@ public func translatePlural(_ singular: String, _ plural: String, count: Int, do
 }
 
 /// Where gettext finds translations: the directory a text domain is bound to.
-public enum TextDomains {
+package enum TextDomains {
     /// The build's or the installation's locale directory for this process: `../share/locale`
     /// next to the executable (an installed app), else `locale` next to it (a `swift build`
     /// tree, where meson-wrapper.sh compiles the catalogues); `nil` when neither exists
     /// (gettext's own default then applies).
-    public static let bundledLocaleDirectory: String? = {
+    package static let bundledLocaleDirectory: String? = {
         guard let folder = executableDirectory() else { return nil }
         return [folder + "/../share/locale", folder + "/locale"].first { g_file_test($0, G_FILE_TEST_IS_DIR) != 0 }
     }()
 
     /// Binds `domain` to `directory` (default: `bundledLocaleDirectory`) in UTF-8, unless the
     /// host already bound it somewhere else than gettext's default.
-    public static func bind(_ domain: String, to directory: String? = bundledLocaleDirectory) {
+    package static func bind(_ domain: String, to directory: String? = bundledLocaleDirectory) {
         bind_textdomain_codeset(domain, "UTF-8")
         guard let directory else { return }
         let current = bindtextdomain(domain, nil).map { String(cString: $0) }
@@ -52,7 +52,7 @@ public enum TextDomains {
 /// `%s` take the next value, `%N$@` (and `%N$d`, `%N$s`) the N-th, so translators may reorder;
 /// `%%` is a percent sign. Anything else is left as written. (What `String(format:)` does for
 /// translated messages, without loading Foundation.)
-public func fill(_ template: String, _ values: String...) -> String {
+package func fill(_ template: String, _ values: String...) -> String {
     var result = ""
     var next = 0
     var rest = Substring(template)

@@ -4,11 +4,11 @@
 import CGtk
 
 /// Saves widgets as PNG images, drawn by GTK itself.
-public enum WidgetSnapshot {
+package enum WidgetSnapshot {
     /// Renders `widget` at its current size to a PNG at `path`. Returns `false` when the
     /// widget has no size or no renderer yet (not realized) or the file can't be written.
     @MainActor
-    public static func savePNG(_ widget: WidgetPointer, to path: String) -> Bool {
+    package static func savePNG(_ widget: WidgetPointer, to path: String) -> Bool {
         let width = gtk_widget_get_width(widget)
         let height = gtk_widget_get_height(widget)
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),

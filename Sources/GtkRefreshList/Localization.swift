@@ -7,7 +7,7 @@ internal import GtkInterop
 import RefreshEngine
 
 /// The gettext domain of the widget's strings.
-public let refreshListTextDomain = "refresh-list"
+package let refreshListTextDomain = "refresh-list"
 
 /// `text` translated in the `refresh-list` domain.
 func localized(_ text: String) -> String {

@@ -41,5 +41,15 @@ extension RefreshList {
         }
         render()
         syncTime()
+        reportState()
+    }
+
+    /// Tells the state observer when the state differs from what it was last told.
+    private func reportState() {
+        guard let stateObserver, !isDisposed else { return }
+        let state = engine.snapshot
+        guard state != reportedState else { return }
+        reportedState = state
+        stateObserver(state)
     }
 }

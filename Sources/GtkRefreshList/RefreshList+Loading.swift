@@ -80,7 +80,7 @@ extension RefreshList {
 
     /// The text of a failure the engine reports: the loader's own words, or the engine's
     /// timeout in the user's language.
-    public func failureText(_ failure: FailureID?) -> String? {
+    package func failureText(_ failure: FailureID?) -> String? {
         guard let failure else { return nil }
         // Translators: why a refresh or a page failed, when the loader did not answer in time.
         if failure == .timedOut { return localized("timed out") }

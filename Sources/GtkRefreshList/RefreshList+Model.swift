@@ -93,7 +93,7 @@ extension RefreshList {
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
     /// Returns how many of the rows shown now were not shown before.
     func applyRefresh(_ page: Page<Item>) -> Int {
-        switch configuration.refreshMerge {
+        switch configuration.engine.refreshMerge {
         case .replace:
             let shown = ShownCheck(self, nearTop: true)
             let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) { shown.contains($0) }

@@ -105,16 +105,20 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public let configuration: RefreshListConfiguration
     /// The rows shown, in order.
     public internal(set) var items: [Item] = []
-    /// The engine's current state (read-only; the list feeds it).
-    public internal(set) var engine: RefreshEngine
+    /// The engine this list feeds (the package's demo traces it; apps read `state`).
+    package internal(set) var engine: RefreshEngine
     /// Rows dropped because their identifier was already shown.
     var duplicatesDropped = 0
     /// The last text announced to screen readers.
     var lastAnnouncement = ""
-    /// Called after every engine event with the event and the engine's new state (traces, inspectors).
-    public var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
-    /// Called for every effect the list carries out.
-    public var effectObserver: (@MainActor (Effect) -> Void)?
+    /// Told whenever `state` changes (`onStateChange`).
+    var stateObserver: (@MainActor (Snapshot) -> Void)?
+    /// Called after every engine event with the event and the engine's new state (the demo's trace).
+    package var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
+    /// Called for every effect the list carries out (the demo's trace).
+    package var effectObserver: (@MainActor (Effect) -> Void)?
+    /// The state last reported to `onStateChange`.
+    var reportedState: Snapshot?
 
     let rows: RowFactory<Item>
     let parts: Parts
@@ -183,10 +187,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             guard let self, self.configuration.startsWhenShown else { return }
             self.start()
         }
-        if configuration.headerHidden { send(.headerHidden(true)) }
-        if configuration.footerHidden { send(.footerHidden(true)) }
         render()
     }
+
+    /// Calls `observer` whenever `state` changes, once the change is on the widget (replacing
+    /// any observer given before).
+    public func onStateChange(_ observer: @escaping @MainActor (Snapshot) -> Void) { stateObserver = observer }
 
     /// Uses `loader` for refreshes (async style).
     public func onRefresh(_ loader: @escaping RefreshLoader) { refreshLoader = .async(loader) }
@@ -198,18 +204,17 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public func onLoadMore(completion loader: @escaping PageCallback) { pageLoader = .callback(loader) }
 
     /// Starts the engine, which asks for the first refresh unless its `refreshOnStart` is off.
-    /// Called when the widget is first shown (`startsWhenShown`); call it yourself to start
-    /// earlier or, with `startsWhenShown` off, at all. Later calls do nothing.
-    public func start() {
+    /// The list calls it when first shown; the package's tests and demo call it themselves with
+    /// `startsWhenShown` off. Later calls do nothing.
+    package func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
         drain(engine.begin(at: Self.monotonicNow()))
     }
 
-    /// Pull input from a source of the host's own (a custom gesture, a remote control, a
-    /// scripted demo), taken exactly as the list's own scroll and drag input. Only input: the
-    /// answers, rows and time stay the list's own business.
-    public func feed(_ gesture: PullGesture) {
+    /// Pull input from a source of the package's own (the demo's screenshot script), taken
+    /// exactly as the list's own scroll and drag input.
+    package func feed(_ gesture: PullGesture) {
         switch gesture {
         case .began(let kind): send(.gestureBegan(kind))
         case .moved(let input): send(.pull(input))
@@ -223,20 +228,30 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// Asks for the next page, as Retry does.
     public func loadMore() { send(.loadMoreRequested) }
 
-    /// Shows or hides the header; a hidden header ignores pulls.
-    public func setHeaderHidden(_ hidden: Bool) { send(.headerHidden(hidden)) }
+    /// Whether the header is hidden: pulls then do nothing, refreshes still run. Default `false`.
+    public var isHeaderHidden: Bool {
+        get { engine.isHeaderHiddenByHost }
+        set { send(.headerHidden(newValue)) }
+    }
 
-    /// Shows or hides the footer; a hidden footer loads nothing by itself.
-    public func setFooterHidden(_ hidden: Bool) { send(.footerHidden(hidden)) }
+    /// Whether the footer is hidden: nothing then loads by itself. Default `false`.
+    public var isFooterHidden: Bool {
+        get { engine.isFooterHiddenByHost }
+        set { send(.footerHidden(newValue)) }
+    }
 
-    /// The scrolled window holding the rows (for the host's own scrolling needs).
-    public var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
+    /// What the list shows now: the header (state, height, title, last-updated instant), the
+    /// footer, the paging position, the operation in flight and the inputs it ignored.
+    public var state: Snapshot { engine.snapshot }
 
-    /// The list view showing the rows.
-    public var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
+    /// The scrolled window holding the rows (the package's tests and benchmarks scroll it).
+    package var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
+
+    /// The list view showing the rows (the demo focuses it).
+    package var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
 
     /// Whether the widget was disposed (its loaders' answers are then ignored).
-    public var isAlive: Bool { !isDisposed }
+    package var isAlive: Bool { !isDisposed }
 
     /// Milliseconds on GLib's monotonic clock.
     static func monotonicNow() -> MonotonicInstant {
@@ -278,6 +293,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         pageLoader = .none
         eventObserver = nil
         effectObserver = nil
+        stateObserver = nil
         connections.disconnectAll()
         parts.detachFooter()
     }

@@ -66,25 +66,16 @@ public struct RefreshListConfiguration: Sendable {
     public var texts = RefreshListTexts()
     /// Relative ("5 minutes ago", the default) or absolute time.
     public var lastUpdatedStyle: LastUpdatedStyle = .relative
-    /// What a refresh does with the rows shown (the engine's setting, which also decides what
-    /// it means for paging). Default `.replace`.
-    public var refreshMerge: RefreshMerge {
-        get { engine.refreshMerge }
-        set { engine.refreshMerge = newValue }
-    }
-    /// Hides the header: pulls do nothing, refreshes still run. Default `false`.
-    public var headerHidden = false
-    /// Hides the footer: nothing loads by itself. Default `false`.
-    public var footerHidden = false
     /// Key under which the last-updated instant is kept between runs (like MJRefresh's
     /// `lastUpdatedTimeKey`); `nil` keeps it in memory only. Default `nil`.
     public var lastUpdatedKey: String?
-    /// Where persisted instants go; `nil` uses the XDG state directory under the application id.
-    public var stateDirectory: String?
-    /// When the list starts its engine: the first time it is shown (`true`), or when the app
-    /// calls `start()` (`false`). Whether starting refreshes is the engine's decision
-    /// (`RefreshConfiguration.refreshOnStart`). Default `true`.
-    public var startsWhenShown = true
+    /// Where persisted instants go; `nil` (the only choice outside the package's tests) uses
+    /// the XDG state directory under the application id.
+    package var stateDirectory: String?
+    /// Whether the list starts its engine the first time it is shown; the package's tests and
+    /// demo turn it off to start by hand. Whether starting refreshes is the engine's
+    /// `refreshOnStart`.
+    package var startsWhenShown = true
     /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
     public var shortcutScope: ShortcutScope = .list
 

@@ -33,7 +33,10 @@ public enum PullInput: Hashable, Sendable {
 
 /// A scroll edge of the list.
 public enum Edge: Hashable, Sendable {
-    case top, bottom
+    /// The start of the list, where pulls happen.
+    case top
+    /// The end of the list, where pages load.
+    case bottom
 }
 
 /// Why a refresh was asked for; carried into the trace and the announcement.

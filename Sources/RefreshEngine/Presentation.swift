@@ -3,17 +3,46 @@
 
 /// The header's user-visible state.
 public enum HeaderState: Hashable, Sendable, CaseIterable {
-    case idle, pulling, armed, refreshing, succeeded, failed
+    /// Collapsed: nothing shows.
+    case idle
+    /// Following a pull that has not reached the threshold: "Pull to refresh".
+    case pulling
+    /// Pulled past the threshold: "Release to refresh".
+    case armed
+    /// A refresh runs (or its spinner has not had its minimum time on screen): the spinner.
+    case refreshing
+    /// The refresh succeeded: "Refreshed", for the result display time.
+    case succeeded
+    /// The refresh failed or timed out: "Refresh failed", for the result display time.
+    case failed
 }
 
 /// The footer's user-visible state.
 public enum FooterState: Hashable, Sendable, CaseIterable {
-    case hidden, idle, loading, failed, exhausted
+    /// No sentinel row: less than a page shows, or the host hid the footer.
+    case hidden
+    /// More may exist: a "Load more" button; the next page loads by itself near the bottom.
+    case idle
+    /// The next page is loading.
+    case loading
+    /// The last page failed: Retry.
+    case failed
+    /// The feed ended: "No more items", until the next refresh.
+    case exhausted
 }
 
 /// Which title the header shows; hosts map it to a localized string.
 public enum HeaderTitle: Hashable, Sendable, CaseIterable {
-    case pullToRefresh, releaseToRefresh, refreshing, refreshed, refreshFailed
+    /// "Pull to refresh".
+    case pullToRefresh
+    /// "Release to refresh".
+    case releaseToRefresh
+    /// "Refreshing…".
+    case refreshing
+    /// "Refreshed".
+    case refreshed
+    /// "Refresh failed".
+    case refreshFailed
 }
 
 /// Everything the header shows.
@@ -71,7 +100,9 @@ public struct Paging: Hashable, Sendable {
 
 /// The operation waiting for an answer, if any.
 public enum InFlight: Hashable, Sendable {
+    /// A refresh, answered with `.refreshCompleted` and this token.
     case refresh(OperationToken)
+    /// The load of `page`, answered with `.loadMoreCompleted` and this token.
     case loadMore(OperationToken, page: Int)
 
     /// The token the answer must carry.

@@ -67,6 +67,12 @@ extension RefreshEngine {
         }
     }
 
+    /// Whether the host hid the header (`.headerHidden`).
+    public var isHeaderHiddenByHost: Bool { headerHiddenByHost }
+
+    /// Whether the host hid the footer (`.footerHidden`).
+    public var isFooterHiddenByHost: Bool { footerHiddenByHost }
+
     /// The paging position.
     public var paging: Paging {
         Paging(firstPage: configuration.firstPage, pageSize: configuration.pageSize, currentPage: currentPage)

@@ -124,8 +124,10 @@ final class LifecycleTests: XCTestCase {
         kept.start()
         kept.refresh()
         kept.loadMore()
-        kept.setHeaderHidden(true)
-        kept.setFooterHidden(true)
+        kept.isHeaderHidden = true
+        kept.isFooterHidden = true
+        kept.onStateChange { _ in XCTFail("no state changes after the widget is gone") }
+        _ = kept.state
         kept.feed(.began(.drag))
         kept.feed(.moved(.drag(distance: 100)))
         kept.feed(.ended(.drag, cancelled: false))

@@ -1,0 +1,63 @@
+// The public face as an app uses it: state read and observed, the header and footer hidden and
+// shown at run time, each knob set one way.
+
+import CGtk
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class PublicAPITests: XCTestCase {
+    func testStateChangesAreReportedOnceEachInOrder() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            list.onRefresh { page(number: 1, hasMore: false) }
+            var headers: [HeaderState] = []
+            var reports = 0
+            list.onStateChange { state in
+                reports += 1
+                if headers.last != state.header.state { headers.append(state.header.state) }
+                XCTAssertEqual(state, list.state, "reported as the list reads it")
+            }
+            let window = GtkTest.window(list.widget)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            XCTAssertTrue(GtkTest.pump(timeout: 30) { headers.last == .idle && list.items.count == 20 },
+                          "the first refresh never ended: \(headers)")
+            XCTAssertEqual(headers, [.refreshing, .succeeded, .idle])
+            XCTAssertEqual(list.state.footer, .exhausted)
+            XCTAssertEqual(list.state.paging.currentPage, 1)
+            let before = reports
+            list.refresh()
+            XCTAssertTrue(GtkTest.pump(timeout: 30) { list.state.header.state == .idle && reports > before + 1 })
+            XCTAssertLessThanOrEqual(reports - before, 12, "one report per change, not per event")
+        }
+    }
+
+    func testTheHeaderAndFooterHideAndShowAtRunTime() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            list.onRefresh { page(number: 1, hasMore: true) }
+            var pagesAsked: [Int] = []
+            list.onLoadMore(completion: { page, _ in pagesAsked.append(page) })  // held
+            let window = GtkTest.window(list.widget)
+            defer { GtkTest.destroy(window) }
+            XCTAssertFalse(list.isHeaderHidden)
+            list.isHeaderHidden = true
+            list.isFooterHidden = true
+            XCTAssertTrue(list.isHeaderHidden)
+            XCTAssertTrue(list.isFooterHidden)
+            XCTAssertFalse(list.state.header.isVisible)
+            list.start()
+            XCTAssertTrue(GtkTest.pump(timeout: 30) { list.items.count == 20 && list.state.header.state == .idle },
+                          "a hidden header still refreshes")
+            XCTAssertEqual(list.state.footer, .hidden, "a hidden footer shows no sentinel")
+            XCTAssertEqual(pagesAsked, [], "and loads nothing by itself")
+            // Twenty short rows fill less than the window: shown again, the footer loads page 2.
+            list.isFooterHidden = false
+            XCTAssertTrue(GtkTest.pump(timeout: 30) { pagesAsked == [2] }, "pages asked: \(pagesAsked)")
+            XCTAssertEqual(list.state.footer, .loading)
+            list.isHeaderHidden = false
+            XCTAssertTrue(list.state.header.isVisible)
+        }
+    }
+}
