@@ -30,9 +30,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dispatch")]),
         // The GTK widget: translates input into engine events and renders the engine's state.
         .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
+        // GTK's test checks and signal emission for the widget tests (variadic in C).
+        .systemLibrary(name: "CGtkTestSupport", path: "Tests/CGtkTestSupport", pkgConfig: "gtk4"),
         .testTarget(
             name: "GtkRefreshListTests",
-            dependencies: ["GtkRefreshList", "GtkInterop", "CGtk", "RefreshEngine", "AllocationCounter", "WaylandSupport"],
+            dependencies: ["GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings
         ),
         // The smallest app that uses the list; the README quotes it.
@@ -52,8 +54,9 @@ let package = Package(
         .executableTarget(
             name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
             swiftSettings: swiftSettings),
-        // Counts the test thread's heap allocations (interposes malloc in the test executable).
-        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        // Counts a thread's heap allocations by interposing malloc in the executable that links
+        // it: the engine's zero-allocation test and the benchmarks. Off under AddressSanitizer.
+        .target(name: "AllocationCounter"),
         .testTarget(
             name: "RefreshEngineTests",
             dependencies: ["RefreshEngine", "AllocationCounter", "SeededRandom"],

@@ -30,29 +30,6 @@ static inline void cgtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
 }
 
-/// gtk_test_accessible_check_property for a string property: NULL when it matches, otherwise
-/// a message the caller must g_free.
-static inline char *cgtk_test_check_string_property(GtkWidget *widget, GtkAccessibleProperty property,
-                                                     const char *expected) {
-    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), property, expected);
-}
-
-/// gtk_test_accessible_check_state for a boolean state.
-static inline char *cgtk_test_check_boolean_state(GtkWidget *widget, GtkAccessibleState state,
-                                                   gboolean expected) {
-    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), state, expected);
-}
-
-/// Emits a signal that takes no arguments and returns nothing (g_signal_emit_by_name is variadic).
-static inline void cgtk_emit_void(gpointer instance, const char *signal) {
-    g_signal_emit_by_name(instance, signal);
-}
-
-/// Emits edge-overshot or edge-reached on a scrolled window.
-static inline void cgtk_emit_position(gpointer instance, const char *signal, GtkPositionType position) {
-    g_signal_emit_by_name(instance, signal, position);
-}
-
 /// Turns GTK's animations on or off for the default display (g_object_set is variadic).
 static inline void cgtk_set_enable_animations(gboolean enabled) {
     g_object_set(gtk_settings_get_default(), "gtk-enable-animations", enabled, NULL);

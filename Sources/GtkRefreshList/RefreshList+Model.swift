@@ -87,8 +87,6 @@ extension RefreshList {
         footerRowShown = wanted
     }
 
-    /// Rows in the model: the items plus the sentinel when shown.
-    var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
 
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
     /// Returns how many of the rows shown now were not shown before.

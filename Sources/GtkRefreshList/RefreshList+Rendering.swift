@@ -131,25 +131,4 @@ extension RefreshList {
         // text names the live region here.
         if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
     }
-
-    /// The header's title as shown (for tests and inspectors).
-    var shownTitle: String { String(cString: gtk_label_get_text(parts.titleLabel.opaque)) }
-    /// The header's last-updated line as shown.
-    var shownLastUpdated: String { String(cString: gtk_label_get_text(parts.lastUpdatedLabel.opaque)) }
-    /// The footer's text as shown.
-    var shownFooterText: String { String(cString: gtk_label_get_text(parts.footerLabel.opaque)) }
-    /// Whether the footer's button (Load more / Retry) shows.
-    var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
-    /// The header's visible height as laid out now (px).
-    var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
-    /// The header's status box (accessible role `status`).
-    var headerWidget: WidgetPointer { parts.header }
-    /// The footer sentinel's status box (accessible role `status`).
-    var footerWidget: WidgetPointer { parts.footer }
-    /// The drawn arrow (accessible role `presentation`).
-    var arrowWidget: WidgetPointer { parts.arrow }
-    /// The revealer that opens and closes the header.
-    var revealerWidget: WidgetPointer { parts.revealer }
-    /// The footer's Load more / Retry button.
-    var retryButton: WidgetPointer { parts.footerButton }
 }

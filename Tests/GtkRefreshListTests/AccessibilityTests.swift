@@ -1,6 +1,7 @@
 // Roles, labels and live status, checked with GTK's own gtk_test_accessible_* functions.
 
 import CGtk
+import CGtkTestSupport
 import GtkInterop
 import Foundation
 @testable import GtkRefreshList

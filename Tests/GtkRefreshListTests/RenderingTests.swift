@@ -3,6 +3,7 @@
 // each was written, differs from the others, and that the header had the engine's height.
 
 import CGtk
+import CGtkTestSupport
 import GtkInterop
 import Foundation
 @testable import GtkRefreshList

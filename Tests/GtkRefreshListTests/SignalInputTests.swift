@@ -2,6 +2,7 @@
 // and the widget must agree on what happened.
 
 import CGtk
+import CGtkTestSupport
 import GtkInterop
 import Foundation
 @testable import GtkRefreshList
