@@ -47,12 +47,7 @@ extension RefreshEngine {
     private func mayStartPull(_ kind: PullKind) -> Bool {
         switch kind {
         case .wheel:
-            // Notches that just carried the list up to the top are not a pull, nor are the ones
-            // that keep coming while the wheel spins on: the list must have been at the top, and
-            // the wheel quiet, for one idle interval, so a fast scroll up never refreshes.
-            guard let since = geometry.atTopSince, now - since >= configuration.wheelIdleInterval else { return false }
-            guard let scrolled = gestures.lastWheelScrollAt else { return true }
-            return now - scrolled >= configuration.wheelIdleInterval
+            return wheelRested(at: now)
         case .touchpad:
             // Touchpad deltas outside scroll-begin…scroll-end are kinetic deceleration.
             return gestures.touchpadActive
@@ -60,6 +55,23 @@ extension RefreshEngine {
             // A drag that began mid-list (selection, a touch scroll) never turns into a pull.
             return gestures.drag == .fromTop
         }
+    }
+
+    /// Notches that just carried the list up to the top are not a pull, nor are the ones that
+    /// keep coming while the wheel spins on: the list must have been at the top, and the wheel
+    /// quiet, for one idle interval, so a fast scroll up never refreshes.
+    @inline(__always)
+    private func wheelRested(at instant: MonotonicInstant) -> Bool {
+        guard let since = geometry.atTopSince, instant - since >= configuration.wheelIdleInterval else { return false }
+        guard let scrolled = gestures.lastWheelScrollAt else { return true }
+        return instant - scrolled >= configuration.wheelIdleInterval
+    }
+
+    /// Whether a wheel notch up at `instant` would start a pull (the header idle and shown, the
+    /// list at rest at the top): the package's tests wait for it instead of sleeping.
+    package func wheelWouldPull(at instant: MonotonicInstant) -> Bool {
+        guard case .idle = headerPhase, !headerHiddenByHost, geometry.isAtTop else { return false }
+        return wheelRested(at: instant)
     }
 
     /// Remembers a wheel notch that scrolled the list or was refused, rather than pulling.

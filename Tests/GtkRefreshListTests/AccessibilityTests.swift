@@ -44,7 +44,7 @@ final class AccessibilityTests: XCTestCase {
             Self.check(header, label: list.configuration.texts.refreshing)
             Self.check(header, busy: true)
             held[0](.success(page(1...20, hasMore: true)))
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .succeeded || list.engine.header.state == .idle })
+            GtkTest.wait("list.engine.header.state == .succeeded || list.engine.header.state == .idle") { list.engine.header.state == .succeeded || list.engine.header.state == .idle }
             Self.check(header, label: "Refreshed, 20 new items")
             Self.check(header, busy: false)
             XCTAssertEqual(list.lastAnnouncement, "Refreshed, 20 new items")
@@ -57,10 +57,10 @@ final class AccessibilityTests: XCTestCase {
             Self.check(list.footerWidget, busy: false)
 
             // A refresh of twenty rows, two of them new: it says two, not twenty.
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
             list.refresh()
             held[1](.success(page(3...22, hasMore: true)))
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .succeeded })
+            GtkTest.wait("list.engine.header.state == .succeeded") { list.engine.header.state == .succeeded }
             Self.check(header, label: "Refreshed, 2 new items")
         }
     }

@@ -24,13 +24,13 @@ final class EditingTests: XCTestCase {
         list.onLoadMore { _ in Page([]) }
         let window = GtkTest.window(list.widget)
         list.start()
-        XCTAssertTrue(GtkTest.pump { list.items.count == 20 && list.engine.header.state == .idle })
+        GtkTest.wait("list.items.count == 20 && list.engine.header.state == .idle") { list.items.count == 20 && list.engine.header.state == .idle }
         return (list, window)
     }
 
     /// The text the row at `position` shows.
     @MainActor private static func shownText(_ list: RefreshList<Message>, _ position: Int) -> String? {
-        GtkTest.pump(for: 0.05)
+        GtkTest.frames(of: list.widget)  // the edit laid out and its rows bound
         var found: String?
         var child = gtk_widget_get_first_child(list.listView)
         while let cell = child {
@@ -79,7 +79,7 @@ final class EditingTests: XCTestCase {
         try onMainActor {
             let (list, window) = try Self.inbox()
             defer { GtkTest.destroy(window) }
-            GtkTest.pump(for: 0.2)
+            GtkTest.wait("the automatic page load over") { list.engine.inFlight == nil }
             let footer = list.engine.footer
             XCTAssertNotEqual(footer, .hidden)
             list.remove(id: 1)

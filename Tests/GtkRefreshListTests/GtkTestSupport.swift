@@ -62,36 +62,71 @@ enum GtkTest {
         return ok
     }
 
+    /// How long a test waits for something before it fails (s): generous, since a first run on
+    /// a cold, busy machine can take a second for one frame; it only costs time when failing.
+    static let patience = 30.0
+
     /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass.
     @discardableResult
-    static func pump(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+    static func pump(timeout: Double = patience, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
+            // Dispatches what is ready; when nothing was, waits a millisecond.
             if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
         }
         return true
     }
 
-    /// Runs the GLib main loop for `seconds`.
-    static func pump(for seconds: Double) {
-        _ = pump(timeout: seconds) { false }
+    /// Runs the GLib main loop until `condition` holds; fails the test naming `what` if it never
+    /// does within `timeout` seconds.
+    @discardableResult
+    static func wait(
+        _ what: @autoclosure () -> String, timeout: Double = patience, file: StaticString = #filePath,
+        line: UInt = #line, until condition: () -> Bool
+    ) -> Bool {
+        if pump(timeout: timeout, until: condition) { return true }
+        XCTFail("never happened within \(Int(timeout)) s: \(what())", file: file, line: line)
+        return false
     }
 
-    /// A shown window holding `child`, `width`×`height` px.
+    /// Runs the GLib main loop until `widget`'s window has painted `count` more frames, each
+    /// with everything changed before it laid out and drawn.
+    static func frames(_ count: Int = 1, of widget: WidgetPointer, file: StaticString = #filePath, line: UInt = #line) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            XCTFail("the widget has no frame clock (not in a shown window)", file: file, line: line)
+            return
+        }
+        var painted = 0
+        let connections = SignalConnections()
+        connections.onVoid(gpointer(clock), "after-paint") { painted += 1 }
+        defer { connections.disconnectAll() }
+        for frame in 1...count {
+            gtk_widget_queue_draw(widget)
+            wait("frame \(frame) painted", file: file, line: line) { painted >= frame }
+        }
+    }
+
+    /// Runs what the main loop has ready until nothing is left (idle callbacks, disposal).
+    static func drainPending() {
+        let deadline = Date().addingTimeInterval(patience)
+        while g_main_context_iteration(nil, 0) != 0, Date() < deadline {}
+    }
+
+    /// A shown window holding `child`, `width`×`height` px, once a frame has drawn it.
     static func window(_ child: WidgetPointer, width: Int32 = 400, height: Int32 = 500) -> WidgetPointer {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), child)
         gtk_window_present(window.as(GtkWindow.self))
-        _ = pump(timeout: 5) { gtk_widget_get_mapped(child) != 0 && gtk_widget_get_height(child) > 0 }
-        pump(for: 0.1)
+        wait("the window mapped and laid out") { gtk_widget_get_mapped(child) != 0 && gtk_widget_get_height(child) > 0 }
+        frames(of: window)
         return window
     }
 
     static func destroy(_ window: WidgetPointer) {
         gtk_window_destroy(window.as(GtkWindow.self))
-        pump(for: 0.05)
+        drainPending()
     }
 
     /// A list of `Row`s with labels, quick timings and the given changes.

@@ -22,15 +22,15 @@ final class HeaderMotionTests: XCTestCase {
         let window = GtkTest.window(list.widget)
         defer { GtkTest.destroy(window) }
         list.start()
-        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .succeeded })
-        XCTAssertTrue(GtkTest.pump { list.headerAllocatedHeight == 64 })
-        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+        GtkTest.wait("the refresh's success") { list.engine.header.state == .succeeded }
+        GtkTest.wait("the header fully open") { list.headerAllocatedHeight == 64 }
+        GtkTest.wait("the header going idle") { list.engine.header.state == .idle }
         let duration = gtk_revealer_get_transition_duration(list.revealerWidget.opaque)
         var heights: [Int] = []
         let clock = gtk_widget_get_frame_clock(window)!
         let connections = SignalConnections()
         connections.onVoid(gpointer(clock), "after-paint") { heights.append(list.headerAllocatedHeight) }
-        XCTAssertTrue(GtkTest.pump(timeout: 10) { heights.last == 0 })
+        GtkTest.wait("a frame with the header closed: \(heights)") { heights.last == 0 }
         connections.disconnectAll()
         return (heights, duration)
     }
@@ -60,21 +60,23 @@ final class HeaderMotionTests: XCTestCase {
             let window = GtkTest.window(list.widget)
             defer { GtkTest.destroy(window) }
             list.start()
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.headerAllocatedHeight == 0 })
-            GtkTest.pump(for: 0.3)
+            GtkTest.wait("the first refresh over and the header closed") {
+                list.engine.header.state == .idle && list.headerAllocatedHeight == 0
+            }
             list.feed(.began(.drag))
             var previous = 0
             for step in 1...12 {
                 list.feed(.moved(.drag(distance: 8)))
-                GtkTest.pump(for: 0.03)
                 let expected = Int(list.engine.header.height.rounded())
-                XCTAssertEqual(list.headerAllocatedHeight, expected, "step \(step)")
+                GtkTest.wait("step \(step) laid out at \(expected) px (now \(list.headerAllocatedHeight))") {
+                    list.headerAllocatedHeight == expected
+                }
                 XCTAssertGreaterThanOrEqual(expected, previous)
                 previous = expected
             }
             XCTAssertEqual(list.engine.header.state, .armed)
             list.feed(.ended(.drag, cancelled: true))
-            XCTAssertTrue(GtkTest.pump { list.headerAllocatedHeight == 0 })
+            GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
         }
     }
 }

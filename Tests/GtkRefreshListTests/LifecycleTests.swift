@@ -12,7 +12,7 @@ import XCTest
 final class LifecycleTests: XCTestCase {
     func testCreatingAndDestroyingTheWidgetAThousandTimesLeavesNoClosureAlive() throws {
         try onMainActor {
-            GtkTest.pump(for: 0.05)
+            GtkTest.drainPending()
             let boxesBefore = SignalClosureCounter.liveBoxes
             let finalizedBefore = Finalized.count
             weak var lastList: RefreshList<Row>?
@@ -27,7 +27,7 @@ final class LifecycleTests: XCTestCase {
                     // Now and then the real thing: shown, refreshed, rows bound, then closed.
                     let window = GtkTest.window(list.widget)
                     list.start()
-                    XCTAssertTrue(GtkTest.pump { list.items.count == 20 })
+                    GtkTest.wait("list.items.count == 20") { list.items.count == 20 }
                     peakBoxes = max(peakBoxes, SignalClosureCounter.liveBoxes)
                     GtkTest.destroy(window)
                 } else {
@@ -36,7 +36,9 @@ final class LifecycleTests: XCTestCase {
                     g_object_unref(list.widget.raw)
                 }
             }
-            GtkTest.pump(for: 0.2)
+            GtkTest.wait("every closure box released and every root widget finalized") {
+                SignalClosureCounter.liveBoxes == boxesBefore && Finalized.count - finalizedBefore == 1_000 && lastList == nil
+            }
             XCTAssertGreaterThan(peakBoxes - boxesBefore, 10, "each widget holds its handlers while alive")
             XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
             XCTAssertEqual(Finalized.count - finalizedBefore, 1_000, "every root widget finalized")
@@ -87,16 +89,17 @@ final class LifecycleTests: XCTestCase {
             Finalized.watch(list!.widget.raw)
             let window = GtkTest.window(list!.widget)
             list!.start()
-            XCTAssertTrue(GtkTest.pump { list!.items.count == 20 })
-            GtkTest.destroy(window)
-            GtkTest.pump(for: 0.2)
+            GtkTest.wait("list!.items.count == 20") { list!.items.count == 20 }
+            GtkTest.destroy(window)  // runs everything the destruction queued
             XCTAssertEqual(Finalized.finalizedCount, finalizedBefore, "the host's list keeps its widget's memory")
             XCTAssertNotNil(weakList)
             try Self.useEveryMember(of: list!)
 
             // Dropped by the host: the Swift object, the root widget and every closure go.
             list = nil
-            GtkTest.pump(for: 0.2)
+            GtkTest.wait("the list, its root widget and its closures gone") {
+                weakList == nil && Finalized.finalizedCount - finalizedBefore == 1 && SignalClosureCounter.liveBoxes == boxesBefore
+            }
             XCTAssertNil(weakList, "the list went when the host dropped it")
             XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, 1, "the root widget was finalized")
             XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
@@ -131,7 +134,7 @@ final class LifecycleTests: XCTestCase {
         kept.feed(.began(.drag))
         kept.feed(.moved(.drag(distance: 100)))
         kept.feed(.ended(.drag, cancelled: false))
-        GtkTest.pump(for: 0.1)
+        GtkTest.drainPending()  // the loaders' answers, had anything asked for them
         XCTAssertEqual(kept.engine, engineBefore, "a destroyed list decides nothing more")
         XCTAssertEqual(kept.items.count, 20)
         XCTAssertTrue(WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,

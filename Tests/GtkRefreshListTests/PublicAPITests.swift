@@ -28,7 +28,7 @@ final class PublicAPITests: XCTestCase {
             XCTAssertEqual(list.state.paging.currentPage, 1)
             let before = reports
             list.refresh()
-            XCTAssertTrue(GtkTest.pump(timeout: 30) { list.state.header.state == .idle && reports > before + 1 })
+            GtkTest.wait("list.state.header.state == .idle && reports > before + 1") { list.state.header.state == .idle && reports > before + 1 }
             XCTAssertLessThanOrEqual(reports - before, 12, "one report per change, not per event")
         }
     }
@@ -54,7 +54,7 @@ final class PublicAPITests: XCTestCase {
             XCTAssertEqual(pagesAsked, [], "and loads nothing by itself")
             // Twenty short rows fill less than the window: shown again, the footer loads page 2.
             list.isFooterHidden = false
-            XCTAssertTrue(GtkTest.pump(timeout: 30) { pagesAsked == [2] }, "pages asked: \(pagesAsked)")
+            GtkTest.wait("pages asked: \(pagesAsked)") { pagesAsked == [2] }
             XCTAssertEqual(list.state.footer, .loading)
             list.isHeaderHidden = false
             XCTAssertTrue(list.state.header.isVisible)

@@ -43,107 +43,129 @@ enum RealInputs {
         }
         var surfaceX = 0.0, surfaceY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
-        return try XdotoolInput(title: windowTitle, offset: (targetInWindow.x + Int(surfaceX), targetInWindow.y + Int(surfaceY)))
+        return try XdotoolInput(
+            title: windowTitle, offset: (targetInWindow.x + Int(surfaceX), targetInWindow.y + Int(surfaceY)),
+            targetInWindow: targetInWindow, window: window)
     }
 }
 
-/// xdotool on the X display.
+/// xdotool on the X display. Each step returns once GTK has received the events it sent.
 @MainActor
 struct XdotoolInput: RealInput {
     let windowID: String
-    /// The target's origin in X window coordinates.
+    /// The target's origin in X window coordinates (the GTK window's surface).
     let offset: (x: Int, y: Int)
+    /// The target's origin in the GTK window's coordinates.
+    let targetInWindow: (x: Int, y: Int)
+    let watch: InputWatch
 
-    init(title: String, offset: (x: Int, y: Int)) throws {
+    init(title: String, offset: (x: Int, y: Int), targetInWindow: (x: Int, y: Int), window: WidgetPointer) throws {
         self.offset = offset
+        self.targetInWindow = targetInWindow
+        watch = InputWatch(window: window)
         windowID = try Self.windowID(title)
         runCommand(["xdotool", "windowfocus", "--sync", windowID])
     }
 
     private static func windowID(_ title: String) throws -> String {
-        for _ in 0..<50 {
+        var found: String?
+        GtkTest.wait("xdotool finding the window \(title)") {
             let process = Process()
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["xdotool", "search", "--name", "^\(title)$"]
             process.standardOutput = output
-            try process.run()
-            GtkTest.pump(timeout: 5) { !process.isRunning }
+            guard (try? process.run()) != nil else { return false }
+            GtkTest.pump { !process.isRunning }
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if let id = text.split(separator: "\n").last { return String(id) }
-            GtkTest.pump(for: 0.1)
+            found = text.split(separator: "\n").last.map(String.init)
+            return found != nil
         }
-        throw WaylandSessionError(description: "window \(title) not found by xdotool")
+        guard let found else { throw WaylandSessionError(description: "window \(title) not found by xdotool") }
+        return found
     }
 
     func point(at x: Int, _ y: Int) {
         move(to: x, y)
         // A click puts the keyboard focus where the pointer is, as on Wayland.
+        let before = watch.counts
         runCommand(["xdotool", "click", "1"])
-        GtkTest.pump(for: 0.1)
+        watch.wait("a click", since: before) { $0.releases > $1.releases }
     }
     func wheel(up: Bool, count: Int, delayMs: Int) {
+        let before = watch.counts
+        // The delay is the user's pace between notches, part of the gesture being tested.
         runCommand(["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"])
+        watch.wait("\(count) wheel notches", since: before) { $0.scrolls >= $1.scrolls + count }
     }
     func press(at x: Int, _ y: Int) {
-        let (windowX, windowY) = (offset.x + x, offset.y + y)
-        runCommand(["xdotool", "mousemove", "--window", windowID, "\(windowX)", "\(windowY)", "mousedown", "1"])
+        move(to: x, y)
+        let before = watch.counts
+        runCommand(["xdotool", "mousedown", "1"])
+        watch.wait("a button press", since: before) { $0.presses > $1.presses }
     }
     func move(to x: Int, _ y: Int) {
         runCommand(["xdotool", "mousemove", "--window", windowID, "\(offset.x + x)", "\(offset.y + y)"])
+        watch.waitForPointer(at: Double(targetInWindow.x + x), Double(targetInWindow.y + y))
     }
-    func release() { runCommand(["xdotool", "mouseup", "1"]) }
-    func refreshKey(controlR: Bool) { runCommand(["xdotool", "key", controlR ? "ctrl+r" : "F5"]) }
+    func release() {
+        let before = watch.counts
+        runCommand(["xdotool", "mouseup", "1"])
+        watch.wait("a button release", since: before) { $0.releases > $1.releases }
+    }
+    func refreshKey(controlR: Bool) {
+        let before = watch.counts
+        runCommand(["xdotool", "key", controlR ? "ctrl+r" : "F5"])
+        watch.wait(controlR ? "Ctrl+R" : "F5", since: before) { $0.keys >= $1.keys + (controlR ? 2 : 1) }
+    }
 }
 
 /// mutter's remote-desktop API on the Wayland display. Wayland never tells a client where its
 /// window is, so the driver finds it: it moves the pointer over a grid of monitor points until
 /// GTK reports a motion inside the window, which ties monitor and window coordinates together.
-/// GTK runs between steps (a blocked main loop would see a burst instead of a gesture).
+/// Each step returns once GTK has received what it sent (a blocked main loop would see a burst
+/// instead of a gesture).
 @MainActor
 final class WaylandInput: RealInput {
     static let monitor = (width: 1280, height: 800)
     private let input: RemoteInput
     private let window: WidgetPointer
+    private let watch: InputWatch
     private let targetInWindow: (x: Int, y: Int)
-    /// Monitor position of the target's origin, once found.
-    private var targetOnMonitor: (x: Int, y: Int)?
+    /// Monitor position of the window's surface origin, once found.
+    private var windowOnMonitor: (x: Int, y: Int)?
     /// Where the pointer is on the monitor.
     private var pointer = (x: 0, y: 0)
-
-    nonisolated(unsafe) private static var lastMotion: (x: Double, y: Double)?
 
     init(window: WidgetPointer, targetInWindow: (x: Int, y: Int)) throws {
         input = try RemoteInput()
         self.window = window
         self.targetInWindow = targetInWindow
+        watch = InputWatch(window: window)
     }
 
     /// Finds the window on the monitor from GTK's own motion reports.
     private func locate() -> (x: Int, y: Int)? {
-        let motion = gtk_event_controller_motion_new()!
-        let callback: @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void = { _, x, y, _ in
-            WaylandInput.lastMotion = (x, y)
-        }
-        _ = g_signal_connect_data(
-            gpointer(motion), "motion", unsafeBitCast(callback, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
-        gtk_widget_add_controller(window, motion)
-        defer { gtk_widget_remove_controller(window, motion) }
-        // mutter adds its virtual pointer to the seat on the first pointer event; GTK must bind
-        // the new wl_pointer before a motion can enter the window.
+        // mutter adds its virtual pointer to the seat on the first pointer event, and its
+        // virtual keyboard on the first key (a lone Shift); GTK binds each as it appears.
         send("home")
-        GtkTest.pump(for: 0.2)
-        // The same for the virtual keyboard, created on the first key (a lone Shift).
         send("key 0xffe1 1")
         send("key 0xffe1 0")
-        GtkTest.pump(for: 0.3)
+        // A motion outside the window reaches no client, so each grid point waits a moment for
+        // one inside; a hit is then confirmed by a second move that must land where it predicts,
+        // so a motion that arrives late is never taken for the point it did not come from.
         for y in stride(from: 40, to: Self.monitor.height, by: 60) {
             for x in stride(from: 40, to: Self.monitor.width, by: 60) {
-                Self.lastMotion = nil
+                let before = watch.counts
                 moveOnMonitor(to: (x, y))
-                GtkTest.pump(for: 0.01)
-                if let seen = Self.lastMotion {
-                    return (x - Int(seen.x.rounded()), y - Int(seen.y.rounded()))
+                guard GtkTest.pump(timeout: 0.05, until: { self.watch.counts.motions > before.motions }),
+                    let seen = InputWatch.lastPointer
+                else { continue }
+                let origin = (x: x - Int(seen.x.rounded()), y: y - Int(seen.y.rounded()))
+                let check = (x: origin.x + targetInWindow.x + 20, y: origin.y + targetInWindow.y + 20)
+                moveOnMonitor(to: check)
+                if GtkTest.pump(until: { InputWatch.lastPointer.map { abs($0.x - Double(check.x - origin.x)) <= 1 && abs($0.y - Double(check.y - origin.y)) <= 1 } ?? false }) {
+                    return origin
                 }
             }
         }
@@ -157,44 +179,58 @@ final class WaylandInput: RealInput {
     }
 
     private func onMonitor(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
-        let window = targetOnMonitor ?? (0, 0)
+        let window = windowOnMonitor ?? (0, 0)
         return (window.x + targetInWindow.x + x, window.y + targetInWindow.y + y)
     }
 
     private func send(_ command: String) {
         do { try input.send(command) } catch { XCTFail("\(error)") }
-        GtkTest.pump(for: 0.005)
     }
 
     func point(at x: Int, _ y: Int) {
-        if targetOnMonitor == nil { targetOnMonitor = locate() }
-        moveOnMonitor(to: onMonitor(x, y))
-        GtkTest.pump(for: 0.05)
+        if windowOnMonitor == nil { windowOnMonitor = locate() }
+        move(to: x, y)
         // Headless mutter focuses a window on a click, not when it maps.
+        let before = watch.counts
         send("button \(RemoteInput.leftButton) 1")
         send("button \(RemoteInput.leftButton) 0")
-        GtkTest.pump(for: 0.1)
+        watch.wait("a click", since: before) { $0.releases > $1.releases }
     }
 
     func wheel(up: Bool, count: Int, delayMs: Int) {
+        let before = watch.counts
         for index in 0..<count {
-            if index > 0 { GtkTest.pump(for: Double(delayMs) / 1_000) }
+            // The user's pace between notches: part of the gesture under test. GTK runs meanwhile.
+            if index > 0 {
+                let next = Date().addingTimeInterval(Double(delayMs) / 1_000)
+                GtkTest.pump { Date() >= next }
+            }
             send("wheel \(up ? -1 : 1)")
         }
+        watch.wait("\(count) wheel notches", since: before) { $0.scrolls >= $1.scrolls + count }
     }
 
     func press(at x: Int, _ y: Int) {
         move(to: x, y)
-        GtkTest.pump(for: 0.02)
+        let before = watch.counts
         send("button \(RemoteInput.leftButton) 1")
+        watch.wait("a button press", since: before) { $0.presses > $1.presses }
     }
 
-    func move(to x: Int, _ y: Int) { moveOnMonitor(to: onMonitor(x, y)) }
+    func move(to x: Int, _ y: Int) {
+        moveOnMonitor(to: onMonitor(x, y))
+        watch.waitForPointer(at: Double(targetInWindow.x + x), Double(targetInWindow.y + y))
+    }
 
-    func release() { send("button \(RemoteInput.leftButton) 0") }
+    func release() {
+        let before = watch.counts
+        send("button \(RemoteInput.leftButton) 0")
+        watch.wait("a button release", since: before) { $0.releases > $1.releases }
+    }
 
     func refreshKey(controlR: Bool) {
+        let before = watch.counts
         do { try input.key(controlR ? RemoteInput.letterR : RemoteInput.f5, control: controlR) } catch { XCTFail("\(error)") }
-        GtkTest.pump(for: 0.05)
+        watch.wait(controlR ? "Ctrl+R" : "F5", since: before) { $0.keys >= $1.keys + (controlR ? 2 : 1) }
     }
 }

@@ -37,12 +37,11 @@ final class RealInputTests: XCTestCase {
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
-        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.engine.inFlight == nil })
-        GtkTest.pump(for: 0.3)
+        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, 200)
-        // The list has rested at the top; the wheel may pull.
-        GtkTest.pump(for: 0.3)
+        // The list must rest at the top for the wheel's idle interval before the wheel may pull.
+        GtkTest.wait("the list at rest at the top") { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
         counts.refreshes = 0
         return Harness(list: list, window: window, input: input, counts: counts)
     }
@@ -51,10 +50,10 @@ final class RealInputTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "wheel-top")
             defer { GtkTest.destroy(h.window) }
+            // Every notch is in when wheel() returns: after the refresh, nothing more can start one.
             h.input.wheel(up: true, count: 4, delayMs: 60)
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .refreshing }, "state \(h.list.engine.header.state)")
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .idle })
-            GtkTest.pump(for: 0.3)
+            GtkTest.wait("a refresh from the wheel") { h.counts.refreshes >= 1 }
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
@@ -65,9 +64,10 @@ final class RealInputTests: XCTestCase {
             defer { GtkTest.destroy(h.window) }
             for _ in 0..<30 where h.list.engine.footer != .exhausted {
                 h.input.wheel(up: false, count: 8, delayMs: 25)
-                GtkTest.pump(for: 0.1)
+                // A page asked for is in before the wheel turns on.
+                GtkTest.wait("the page loaded") { h.list.engine.inFlight == nil }
             }
-            XCTAssertTrue(GtkTest.pump { h.list.engine.footer == .exhausted })
+            GtkTest.wait("the end of the feed") { h.list.engine.footer == .exhausted }
             XCTAssertEqual(h.counts.loads, [2, 3, 4, 5, 6])
             XCTAssertEqual(h.list.items.map(\.id), (1...6).flatMap { Array((($0 * 20 - 19)...($0 * 20)).reversed()) })
             XCTAssertEqual(h.counts.refreshes, 0, "scrolling down never refreshes")
@@ -78,12 +78,14 @@ final class RealInputTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "wheel-middle")
             defer { GtkTest.destroy(h.window) }
-            h.input.wheel(up: false, count: 10, delayMs: 30)
-            GtkTest.pump(for: 0.4)
             let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrolledWindow.opaque)
-            XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 300)
+            h.input.wheel(up: false, count: 10, delayMs: 30)
+            // GTK's wheel scrolling animates: wait for where ten notches take the list.
+            GtkTest.wait("the list scrolled down") { gtk_adjustment_get_value(adjustment) > 300 }
+            let down = gtk_adjustment_get_value(adjustment)
             h.input.wheel(up: true, count: 3, delayMs: 60)
-            GtkTest.pump(for: 0.6)
+            GtkTest.wait("the list scrolled up three notches") { gtk_adjustment_get_value(adjustment) < down }
+            // All three notches are in: they scrolled the list and could not pull.
             XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 0, "still mid-list")
             XCTAssertEqual(h.counts.refreshes, 0)
             XCTAssertEqual(h.list.engine.header.state, .idle)
@@ -96,8 +98,7 @@ final class RealInputTests: XCTestCase {
             defer { GtkTest.destroy(h.window) }
             h.input.press(at: 180, 60)
             for y in stride(from: 70, through: 190, by: 10) {
-                h.input.move(to: 180, y)
-                GtkTest.pump(for: 0.02)
+                h.input.move(to: 180, y)  // returns once GTK has the motion
             }
             XCTAssertEqual(h.list.engine.header.state, .armed, "header \(h.list.engine.header)")
             XCTAssertEqual(h.list.engine.pullKind, .drag)
@@ -106,8 +107,8 @@ final class RealInputTests: XCTestCase {
             let followed = PullCurve.visibleHeight(pull: 120, threshold: 64, maximum: 128)
             XCTAssertGreaterThanOrEqual(h.list.engine.header.height, followed, "header \(h.list.engine.header)")
             h.input.release()
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .refreshing || h.counts.refreshes == 1 })
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .idle })
+            GtkTest.wait("a refresh from the drag") { h.counts.refreshes >= 1 }
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
@@ -117,11 +118,11 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(title: "keys")
             defer { GtkTest.destroy(h.window) }
             h.input.refreshKey(controlR: false)
-            XCTAssertTrue(GtkTest.pump { h.counts.refreshes == 1 })
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .idle })
+            GtkTest.wait("a refresh from F5") { h.counts.refreshes == 1 }
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
             h.input.refreshKey(controlR: true)
-            XCTAssertTrue(GtkTest.pump { h.counts.refreshes == 2 })
-            XCTAssertTrue(GtkTest.pump { h.list.engine.header.state == .idle })
+            GtkTest.wait("a refresh from Ctrl+R") { h.counts.refreshes == 2 }
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
         }
     }
 }
@@ -147,20 +148,21 @@ final class ShortcutScopeTests: XCTestCase {
             gtk_window_set_title(window.as(GtkWindow.self), "two-lists")
             left.start()
             right.start()
-            XCTAssertTrue(GtkTest.pump { left.items.count == 20 && right.items.count == 20 })
-            XCTAssertTrue(GtkTest.pump { left.engine.header.state == .idle && right.engine.header.state == .idle })
+            GtkTest.wait("left.items.count == 20 && right.items.count == 20") { left.items.count == 20 && right.items.count == 20 }
+            GtkTest.wait("left.engine.header.state == .idle && right.engine.header.state == .idle") { left.engine.header.state == .idle && right.engine.header.state == .idle }
             refreshes = ["left": 0, "right": 0]
 
             let onRight = try RealInputs.make(window: window, target: right.widget, windowTitle: "two-lists")
             onRight.point(at: 100, 150)  // a click: the keyboard focus goes into the right list
             onRight.refreshKey(controlR: false)
-            XCTAssertTrue(GtkTest.pump { refreshes["right"] == 1 }, "\(refreshes)")
-            XCTAssertTrue(GtkTest.pump { right.engine.header.state == .idle })
+            GtkTest.wait("\(refreshes)") { refreshes["right"] == 1 }
+            GtkTest.wait("right.engine.header.state == .idle") { right.engine.header.state == .idle }
             let onLeft = try RealInputs.make(window: window, target: left.widget, windowTitle: "two-lists")
             onLeft.point(at: 100, 150)
             onLeft.refreshKey(controlR: true)
-            XCTAssertTrue(GtkTest.pump { refreshes["left"] == 1 }, "\(refreshes)")
-            GtkTest.pump(for: 0.3)
+            GtkTest.wait("a refresh of the left list: \(refreshes)") { refreshes["left"] == 1 }
+            // The key is in (refreshKey waits for it), so nothing else can refresh either list now.
+            GtkTest.wait("both lists idle") { left.engine.header.state == .idle && right.engine.header.state == .idle }
             XCTAssertEqual(refreshes, ["left": 1, "right": 1], "each key refreshed only the focused list")
         }
     }

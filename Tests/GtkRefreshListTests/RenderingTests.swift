@@ -21,8 +21,11 @@ final class RenderingTests: XCTestCase {
         try onMainActor {
             try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
             let list = try GtkTest.makeList {
+                // Each result stays up long enough to be laid out and drawn on a busy machine, and
+                // a touchpad pull is never released by idling while it is drawn.
                 $0.engine = try! RefreshConfiguration(
-                    minimumSpinnerTime: 0, resultDisplayTime: 1_500, operationTimeout: 60_000, pageSize: 20)
+                    touchpadIdleInterval: 60_000, minimumSpinnerTime: 0, resultDisplayTime: 3_000,
+                    operationTimeout: 60_000, pageSize: 20)
             }
             var refreshes: [RefreshList<Row>.Completion] = []
             var pages: [RefreshList<Row>.Completion] = []
@@ -36,7 +39,14 @@ final class RenderingTests: XCTestCase {
             var images: [String: Data] = [:]
 
             @MainActor func shoot(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-                GtkTest.pump(for: 0.35)
+                // The state at rest: the header at the engine's height (its slide over), drawn.
+                GtkTest.wait("\(name) laid out at the engine's height", file: file, line: line) {
+                    let header = list.engine.header
+                    let expected = header.state == .idle ? 0 : Int(header.height.rounded())
+                    return list.headerAllocatedHeight == expected
+                        && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == (header.state != .idle).gboolean
+                }
+                GtkTest.frames(of: list.widget, file: file, line: line)
                 let path = Self.directory + "/\(name).png"
                 let written = WidgetSnapshot.savePNG(list.widget, to: path)
                 XCTAssertTrue(written, "render \(name)", file: file, line: line)
@@ -46,7 +56,7 @@ final class RenderingTests: XCTestCase {
 
             list.start()
             refreshes[0](.success(page(1...20, hasMore: true)))
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
             shoot("header-idle")
             XCTAssertEqual(list.headerAllocatedHeight, 0)
             XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
@@ -71,12 +81,15 @@ final class RenderingTests: XCTestCase {
             refreshes[2](.failure(LoaderFailure()))
             XCTAssertEqual(list.engine.header.state, .failed)
             shoot("header-failed")
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
 
             @MainActor func toBottom() {
-                for _ in 0..<3 {
+                let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
+                GtkTest.wait("the list scrolled to its end") {
+                    let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+                    if gtk_adjustment_get_value(adjustment) >= end - 0.5 { return true }
                     scrollToEnd(list.scrolledWindow)
-                    GtkTest.pump(for: 0.1)
+                    return false
                 }
             }
             list.loadMore()

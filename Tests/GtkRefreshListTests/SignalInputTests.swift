@@ -20,7 +20,7 @@ final class SignalInputTests: XCTestCase {
         list.onLoadMore { number in page(number: number, hasMore: number < 5) }
         let window = GtkTest.window(list.widget)
         list.start()
-        XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle && list.items.count >= 20 })
+        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.items.count >= 20 }
         // Laid out: the rows are taller than the viewport. Headless mutter now and then sends a
         // new window no frames, so GTK never lays it out; shown again, it gets a fresh surface.
         let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
@@ -36,7 +36,10 @@ final class SignalInputTests: XCTestCase {
             the list was never laid out: upper \(gtk_adjustment_get_upper(adjustment)), \
             page \(gtk_adjustment_get_page_size(adjustment)), mapped \(gtk_widget_get_mapped(list.widget))
             """)
-        GtkTest.pump(for: 0.2)
+        // Nothing in flight, and the list at rest at the top long enough for a wheel to pull.
+        GtkTest.wait("the list at rest at the top") {
+            list.engine.inFlight == nil && list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
+        }
         return (list, window)
     }
 
@@ -66,15 +69,14 @@ final class SignalInputTests: XCTestCase {
             XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-30), source: .touchpad)), "the pull takes the delta")
             XCTAssertEqual(list.engine.header.state, .pulling)
             XCTAssertEqual(list.engine.header.height, 30)
-            GtkTest.pump(for: 0.1)
-            XCTAssertEqual(list.headerAllocatedHeight, 30, "the header follows the pull")
+            GtkTest.wait("the header laid out at 30 px, following the pull") { list.headerAllocatedHeight == 30 }
             XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-40), source: .touchpad)))
             XCTAssertEqual(list.engine.header.state, .armed)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.releaseToRefresh)
             cgtk_emit_void(gpointer(controller), "scroll-end")
             XCTAssertEqual(list.engine.header.state, .refreshing)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshing)
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
         }
     }
 
@@ -96,8 +98,8 @@ final class SignalInputTests: XCTestCase {
             list.effectObserver = { if case .startRefresh = $0 { refreshes += 1 } }
             for _ in 0..<3 { XCTAssertTrue(list.handleScroll(ScrollSample(.notches(-1), source: .mouse))) }
             XCTAssertEqual(list.engine.header.state, .armed)
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .refreshing }, "the idle interval is the release")
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("the refresh the idle interval releases") { refreshes >= 1 }
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
             XCTAssertEqual(refreshes, 1)
         }
     }
@@ -121,14 +123,16 @@ final class SignalInputTests: XCTestCase {
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             while list.engine.footer != .exhausted {
                 let before = loads.count
-                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                let upper = gtk_adjustment_get_upper(adjustment)
+                gtk_adjustment_set_value(adjustment, upper)
                 for _ in 0..<5 {
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-reached", GTK_POS_BOTTOM)
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-overshot", GTK_POS_BOTTOM)
                 }
-                XCTAssertTrue(GtkTest.pump { list.engine.inFlight == nil && list.engine.footer != .loading })
-                GtkTest.pump(for: 0.15)
+                GtkTest.wait("the page loaded") { list.engine.inFlight == nil && list.engine.footer != .loading }
                 if loads.count == before { break }
+                // The next round scrolls to the new end, once the new rows are laid out.
+                GtkTest.wait("the new page laid out") { gtk_adjustment_get_upper(adjustment) > upper }
             }
             XCTAssertEqual(loads, [2, 3, 4, 5], "one load per page, in order")
             XCTAssertEqual(list.items.count, 100)
@@ -144,7 +148,7 @@ final class SignalInputTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             XCTAssertEqual(gtk_widget_activate_action_variant(list.listView, "list.refresh", nil), 1)
             XCTAssertEqual(list.engine.header.state, .refreshing)
-            XCTAssertTrue(GtkTest.pump { list.engine.header.state == .idle })
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
         }
     }
 }

@@ -15,7 +15,7 @@ trap 'kill $mutter_pid 2>/dev/null; wait $mutter_pid 2>/dev/null; rm -rf "$runti
 
 tries=0
 while [ ! -S "$runtime/wayland-0" ]; do
-    if ! kill -0 $mutter_pid 2>/dev/null || [ $tries -gt 200 ]; then
+    if ! kill -0 $mutter_pid 2>/dev/null || [ $tries -gt 600 ]; then  # 60 s
         echo "mutter did not start:" >&2
         cat "$runtime/mutter.log" >&2
         exit 1
