@@ -24,10 +24,10 @@ final class AppTests: XCTestCase {
         let (app, window) = try launch(["--latency-ms", "100", "--total", "200"])
         app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && self.items($0) >= 20 }
         XCTAssertEqual(app.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "initial")
-        usleep(400_000)  // the list rests at the top
+        app.waitUntilAWheelMayPull()
+        // Four notches at a user's pace: one refresh, then nothing left to happen.
         shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"])
-        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
-        usleep(500_000)
+        app.wait("a wheel refresh, then the list at rest") { $0.count(effect: "startRefresh") == 2 && $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from the wheel")
         XCTAssertTrue(app.events.contains { $0["event"] as? String == "pull" && $0["header"] as? String == "armed" })
         shell(["xdotool", "windowfocus", "--sync", window])
@@ -41,7 +41,7 @@ final class AppTests: XCTestCase {
         app.wait("the initial load") { $0.settled() && self.items($0) >= 20 }
         for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
             shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
-            usleep(150_000)
+            app.wait("the page the wheel reached loaded") { $0.atRest() }
         }
         app.expectTheEndReachedPageByPage(items: 95)
     }
@@ -54,7 +54,6 @@ final class AppTests: XCTestCase {
         shell(["xdotool", "key", "ctrl+a"])
         shell(["xdotool", "type", "1"])
         shell(["xdotool", "key", "Tab"])
-        usleep(300_000)
         shell(["xdotool", "mousemove", "--window", window, "300", "300"])
         // The rows shown now, after any page that followed the first to fill the viewport.
         app.wait("the list settled") { $0.settled() }
@@ -89,7 +88,7 @@ final class AppTests: XCTestCase {
         app.wait("the first page") { $0.settled() && self.items($0) >= 20 }
         for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
             shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
-            usleep(150_000)
+            app.wait("the page the wheel reached loaded") { $0.atRest() }
         }
         app.wait("every file") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 47 }
         let received = app.events.filter { ($0["event"] as? String)?.hasSuffix("Completed") == true }.compactMap { $0["received"] as? Int }

@@ -96,22 +96,23 @@ final class DemoProcess: @unchecked Sendable {
         XCTAssertEqual(count(effect: "startRefresh"), 1, file: file, line: line)
     }
 
-    /// Polls until `condition` holds on the trace, or fails after `timeout` seconds.
+    /// Polls until `condition` holds on the trace, or fails after `timeout` seconds (generous: a
+    /// first run on a cold, busy machine is slow; it only costs time when failing).
     @discardableResult
     func wait(
-        _ what: String, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line,
+        _ what: @autoclosure () -> String, timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
         until condition: (DemoProcess) -> Bool
     ) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(self) { return true }
             if !process.isRunning {
-                XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what): \(stderr)", file: file, line: line)
+                XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what()): \(stderr)", file: file, line: line)
                 return false
             }
-            usleep(20_000)
+            usleep(5_000)  // polling the trace the app writes
         }
-        XCTFail("timed out waiting for \(what); last event: \(String(describing: last))", file: file, line: line)
+        XCTFail("timed out after \(Int(timeout)) s waiting for \(what()); last event: \(String(describing: last))", file: file, line: line)
         return false
     }
 
@@ -119,6 +120,46 @@ final class DemoProcess: @unchecked Sendable {
     func settled() -> Bool {
         guard let last else { return false }
         return last["header"] as? String == "idle" && last["inFlight"] == nil && last["footer"] as? String != "loading"
+    }
+
+    /// Settled, and nothing due: the engine has no deadline left (its last event says so), so
+    /// nothing more happens until new input or a loader's answer. What a test checks now is final.
+    func atRest() -> Bool {
+        guard settled(), let last else { return false }
+        return last["wakeUpMonotonicMs"] == nil || last["wakeUpMonotonicMs"] is NSNull
+    }
+
+    /// Now on the app's trace clock (the `ms` of its lines), from the CLOCK_MONOTONIC time its
+    /// launch milestone carries; `nil` before that line.
+    var traceNow: Int? {
+        guard let launch = trace.first(where: { $0["milestone"] as? String == "launch" }),
+            let launchMs = launch["ms"] as? Int, let launchUs = launch["monotonicUs"] as? Int
+        else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowUs = Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1_000
+        return launchMs + (nowUs - launchUs) / 1_000
+    }
+
+    /// Whether `milliseconds` of the app's clock passed since its last trace line: the list
+    /// rested that long (what a wheel needs before it may pull: its idle interval).
+    func quiet(for milliseconds: Int) -> Bool {
+        guard let now = traceNow, let lastMs = trace.last?["ms"] as? Int else { return false }
+        return now - lastMs >= milliseconds
+    }
+
+    /// Pull events the app has handled from `kind` ("wheel", "touchpad", "drag"): every scroll
+    /// or drag event it receives becomes one, taken or not, so this counts input that arrived.
+    func pullEvents(kind: String) -> Int {
+        events.filter { $0["event"] as? String == "pull" && $0["kind"] as? String == kind }.count
+    }
+
+    /// Waits until the list is at rest and has been for the wheel's idle interval (250 ms) and
+    /// a frame's margin: a wheel notch up may pull now.
+    func waitUntilAWheelMayPull(file: StaticString = #filePath, line: UInt = #line) {
+        wait("the list at rest at the top for the wheel's idle interval", file: file, line: line) {
+            $0.atRest() && $0.quiet(for: 250 + 20)
+        }
     }
 }
 
@@ -141,11 +182,18 @@ func shell(_ arguments: [String], file: StaticString = #filePath, line: UInt = #
 
 /// The X window id of the app's window, once it is shown.
 func demoWindow(file: StaticString = #filePath, line: UInt = #line) -> String? {
-    for _ in 0..<100 {
-        let ids = shell(["xdotool", "search", "--onlyvisible", "--name", "Refresh List"]).split(separator: "\n")
+    xWindow(named: "Refresh List", file: file, line: line)
+}
+
+/// The X window id of the visible window whose name matches `name` (a regular expression),
+/// polled for up to 60 s.
+func xWindow(named name: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+        let ids = shell(["xdotool", "search", "--onlyvisible", "--name", name]).split(separator: "\n")
         if let id = ids.last { return String(id) }
-        usleep(100_000)
-    }
-    XCTFail("the app window never showed", file: file, line: line)
+        usleep(20_000)  // polling the X server
+    } while Date() < deadline
+    XCTFail("no window named \(name) showed within 60 s", file: file, line: line)
     return nil
 }

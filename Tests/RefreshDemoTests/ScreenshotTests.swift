@@ -17,9 +17,9 @@ final class ScreenshotTests: XCTestCase {
         let directory = NSTemporaryDirectory() + "refresh-demo-shots-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
         let app = try DemoProcess(["--screenshots", directory], base: base)
-        let deadline = Date().addingTimeInterval(60)
-        while app.process.isRunning, Date() < deadline { usleep(50_000) }
-        XCTAssertFalse(app.process.isRunning, "the screenshot run ends by itself")
+        let deadline = Date().addingTimeInterval(120)
+        while app.process.isRunning, Date() < deadline { usleep(20_000) }  // polling for its exit
+        XCTAssertFalse(app.process.isRunning, "the screenshot run ends by itself within 120 s")
         app.stop()
         XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
         var images: [String: Data] = [:]

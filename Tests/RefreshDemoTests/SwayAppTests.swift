@@ -22,7 +22,7 @@ final class SwayAppTests: XCTestCase {
         app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
         // sway tiles the window over the whole output; the list is its left part.
         try input.movePointer(toX: 400, y: 400)
-        usleep(400_000)
+        app.waitUntilAWheelMayPull()
         return (app, input)
     }
 
@@ -34,8 +34,7 @@ final class SwayAppTests: XCTestCase {
         let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
         try input.fingerScroll(dy: -10, steps: 10)
         app.wait("a finger refresh") { $0.count(effect: "startRefresh") == 2 }
-        app.wait("the header collapsed") { $0.settled() }
-        usleep(800_000)
+        app.wait("the header collapsed, nothing left to happen") { $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh")
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["touchpad"])
         XCTAssertEqual(pulls(app).last?["header"] as? String, "armed")
@@ -58,15 +57,16 @@ final class SwayAppTests: XCTestCase {
         let lift = app.events.first { $0["event"] as? String == "gestureEnded" }
         XCTAssertEqual(lift?["header"] as? String, "idle", "collapsed at the lift, not after an idle interval")
         XCTAssertTrue(pulls(app).contains { $0["header"] as? String == "pulling" })
-        usleep(800_000)
+        app.wait("nothing left to happen") { $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh from a short pull")
     }
 
     func testWheelNotchesAtTheTopRefreshOnce() throws {
         let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
         try input.wheel(up: true, count: 4)
-        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
-        usleep(500_000)
+        app.wait("four notches in, one refresh, the list at rest") {
+            $0.pullEvents(kind: "wheel") >= 4 && $0.count(effect: "startRefresh") == 2 && $0.atRest()
+        }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2)
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["wheel"])
     }

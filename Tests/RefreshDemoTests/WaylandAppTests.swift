@@ -37,18 +37,19 @@ final class WaylandAppTests: XCTestCase {
         app.effects.filter { $0["effect"] as? String == "startRefresh" }
     }
 
-    /// Waits for the first load and lets the list rest at the top (a wheel may pull then).
+    /// Waits for the first load and for the list to rest at the top (a wheel may pull then).
     private func loaded(_ app: DemoProcess) {
         app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && self.items($0) >= 20 }
-        usleep(400_000)
+        app.waitUntilAWheelMayPull()
     }
 
     func testWheelNotchesAtTheTopRefreshOnce() throws {
         let (app, input) = try launch(["--latency-ms", "100", "--total", "200"])
         loaded(app)
         try input.wheel(up: true, count: 4)
-        app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
-        usleep(500_000)
+        app.wait("four notches in, one refresh, the list at rest") {
+            $0.pullEvents(kind: "wheel") >= 4 && $0.count(effect: "startRefresh") == 2 && $0.atRest()
+        }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from four notches")
         XCTAssertEqual(refreshStarts(app).last?["origin"] as? String, "pull")
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["wheel"], "discrete notches are a wheel")
@@ -59,14 +60,15 @@ final class WaylandAppTests: XCTestCase {
         let (app, input) = try launch(["--latency-ms", "50", "--total", "400"])
         loaded(app)
         try input.wheel(up: false, count: 10, delayMs: 30)
-        app.wait("scrolled into the list") { ($0.last?["offset"] as? Double ?? 0) > 300 || $0.count(effect: "startLoadMore") > 0 }
-        usleep(300_000)
+        app.wait("ten notches in, scrolled into the list") {
+            $0.pullEvents(kind: "wheel") >= 10 && $0.events.contains { ($0["offset"] as? Double ?? 0) > 300 }
+        }
         try input.wheel(up: true, count: 3, delayMs: 30)
-        usleep(400_000)
+        app.wait("three more notches in, the list at rest") { $0.pullEvents(kind: "wheel") >= 13 && $0.atRest() }
         XCTAssertTrue(pulls(app).isEmpty, "mid-list notches never pull: \(pulls(app))")
         // Notches that carry the list up to the top and beyond, without resting there.
         try input.wheel(up: true, count: 20, delayMs: 25)
-        usleep(800_000)
+        app.wait("twenty more notches in, the list at rest") { $0.pullEvents(kind: "wheel") >= 33 && $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh: \(pulls(app))")
         let geometry = app.events.last { $0["event"] as? String == "geometry" }
         XCTAssertEqual(geometry?["offset"] as? Double, 0, "the wheel did bring the list to the top")
@@ -77,8 +79,7 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         try input.fingerScroll(dy: -10, steps: 10)
         app.wait("a finger refresh") { $0.count(effect: "startRefresh") == 2 }
-        app.wait("the header collapsed") { $0.settled() }
-        usleep(800_000)
+        app.wait("the header collapsed, nothing left to happen") { $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from one finger pull")
         let fingerPulls = pulls(app)
         XCTAssertEqual(Set(fingerPulls.compactMap { $0["kind"] as? String }), ["touchpad"], "a finger is a touchpad")
@@ -100,8 +101,7 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         try input.fingerScroll(dy: -8, steps: 4)
         app.wait("the header pulled") { $0.events.contains { $0["header"] as? String == "pulling" } }
-        app.wait("the header collapsed by itself") { $0.last?["header"] as? String == "idle" }
-        usleep(800_000)
+        app.wait("the header collapsed by itself, nothing left to happen") { $0.last?["header"] as? String == "idle" && $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh from a short pull")
         XCTAssertFalse(pulls(app).contains { $0["header"] as? String == "armed" })
     }
@@ -138,7 +138,7 @@ final class WaylandAppTests: XCTestCase {
             } else {
                 try input.fingerScroll(dy: 40, steps: 10, frameMs: 10)
             }
-            usleep(200_000)
+            app.wait("the page the scroll reached loaded") { $0.atRest() }
         }
         app.expectTheEndReachedPageByPage(items: 95)
     }
@@ -160,8 +160,7 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         try input.drag(dy: 150, steps: 15)
         app.wait("a drag refresh") { $0.count(effect: "startRefresh") == 2 }
-        app.wait("the header collapsed") { $0.settled() }
-        usleep(500_000)
+        app.wait("the header collapsed, nothing left to happen") { $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2)
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["drag"])
         XCTAssertTrue(app.events.contains { $0["event"] as? String == "gestureEnded" && $0["kind"] as? String == "drag" })

@@ -71,7 +71,7 @@ public final class WaylandSession: @unchecked Sendable {
     public var log: String { (try? String(contentsOfFile: mutterLog, encoding: .utf8)) ?? "" }
 
     private static func waitFor(
-        _ path: String, what: String, timeout: TimeInterval = 20, failure: () -> String? = { nil }
+        _ path: String, what: String, timeout: TimeInterval = 60, failure: () -> String? = { nil }
     ) throws {
         try waitUntil("\(what) at \(path)", timeout: timeout, failure: failure) {
             FileManager.default.fileExists(atPath: path)
@@ -82,7 +82,7 @@ public final class WaylandSession: @unchecked Sendable {
 /// Polls `condition` every 50 ms until it holds; throws when `failure` names a reason first
 /// (the compositor exited, say) or after `timeout` seconds.
 func waitUntil(
-    _ what: String, timeout: TimeInterval = 20, failure: () -> String? = { nil }, _ condition: () -> Bool
+    _ what: String, timeout: TimeInterval = 60, failure: () -> String? = { nil }, _ condition: () -> Bool
 ) throws(WaylandSessionError) {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
