@@ -15,10 +15,13 @@ struct Sizes {
     var launchRuns = 7
     var rssRows = 1_000_000
     var driftCycles = 10_000
+    var responseSamples = 60
+    var responseRuns = 3
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
-        scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100)
+        scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100,
+        responseSamples: 3, responseRuns: 1)
 }
 
 enum Orchestrator {
@@ -138,6 +141,9 @@ enum Orchestrator {
                        detail: "baseline: GListStore of GtkStringObject in a GtkListView (C)")])
         record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
 
+        FileHandle.standardError.write(Data("6. input to screen\n".utf8))
+        record(responseMetrics(sizes))
+
         // Every metric must have been produced, with a finite value (CI's smoke run checks this;
         // it never judges the figures themselves).
         var expected = ["engine.geometry.ns_per_event", "engine.wheel.ns_per_event", "engine.drag.ns_per_event",
@@ -148,6 +154,7 @@ enum Orchestrator {
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
+        expected += ["wheel", "drag"].flatMap { ["response.\($0).p95_ms", "response.\($0).max_ms"] }
         let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
 
         let lines = all.map(\.json).joined(separator: "\n") + "\n"
@@ -156,6 +163,35 @@ enum Orchestrator {
         print("results: \(path)")
         if !missing.isEmpty { fail("metrics missing or not finite: \(missing.joined(separator: ", "))") }
         print("all \(expected.count) metrics produced")
+    }
+
+    /// Input to screen, ours and the bare list interleaved: the median of each run's p95, the
+    /// largest of each run's maximum.
+    static func responseMetrics(_ sizes: Sizes) -> [Metric] {
+        var runs: [Metric] = []
+        for _ in 0..<sizes.responseRuns {
+            for input in ["wheel", "drag"] {
+                for mode in ["ours", "bare"] {
+                    runs += metrics(output(me, ["response", "--mode", mode, "--input", input, "--samples", "\(sizes.responseSamples)"]))
+                }
+            }
+        }
+        func values(_ name: String) -> [Double] { runs.filter { $0.name == name }.map(\.value) }
+        var result: [Metric] = []
+        for input in ["wheel", "drag"] {
+            let ours = median(values("response.ours.\(input).p95_ms"))
+            let bare = median(values("response.bare.\(input).p95_ms"))
+            let ratio = ours / bare
+            let detail = "\(sizes.responseRuns) interleaved runs of \(sizes.responseSamples) samples each; "
+                + "event delivered to GTK → after-paint of the first frame showing it; p50 ours "
+                + "\(format(median(values("response.ours.\(input).p50_ms")))) ms, bare \(format(median(values("response.bare.\(input).p50_ms")))) ms"
+            result.append(Metric(6, "response.\(input).p95_ms", ours, "ms", baseline: bare, ratio: ratio,
+                                 goal: "≤ 16.7 ms and ≤ 1.05 × baseline", met: ours <= 16.7 && ratio <= 1.05, detail: detail))
+            let oursMax = values("response.ours.\(input).max_ms").max() ?? .nan
+            let bareMax = values("response.bare.\(input).max_ms").max() ?? .nan
+            result.append(Metric(6, "response.\(input).max_ms", oursMax, "ms", baseline: bareMax, ratio: oursMax / bareMax))
+        }
+        return result
     }
 
     static func format(_ value: Double?) -> String {

@@ -9,7 +9,7 @@ import GtkRefreshList
 
 let usage = """
     Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--smoke]
-           refresh-bench engine|append|scroll|rss|drift [options]
+           refresh-bench engine|append|scroll|rss|drift|response [options]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
     """
 
@@ -52,6 +52,9 @@ MainActor.assumeIsolated {
             exit(2)
         }
         emit(Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)))
+    case "response":
+        Gtk.setUp()
+        ResponseBench.run(mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
     case "drift":
         Gtk.setUp()
         MemoryBench.drift(cycles: number("--cycles", 10_000))
