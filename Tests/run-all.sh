@@ -6,9 +6,10 @@
 #      with real input through mutter's remote-desktop API;
 #   3. the widget's renders from both compared (Tests/compare-renders.sh);
 #   4. valgrind's memcheck on the lifetime tests (a list used after its widget is destroyed);
-#   5. the engine and widget suites under AddressSanitizer and LeakSanitizer;
-#   6. the benchmarks in smoke mode.
-# Arguments go to `swift test` in step 1 (and then steps 2-6 are skipped), for a focused run.
+#   5. the libraries' documentation (DocC, offline) and the README's API section checked;
+#   6. the engine and widget suites under AddressSanitizer and LeakSanitizer;
+#   7. the benchmarks in smoke mode.
+# Arguments go to `swift test` in step 1 (and then steps 2-7 are skipped), for a focused run.
 # Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
@@ -56,6 +57,9 @@ for test in testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndGoesWhenDropped 
         --suppressions=/usr/share/glib-2.0/valgrind/glib.supp --suppressions=Tests/valgrind.supp \
         "$(swift build --show-bin-path)/RefreshListPackageTests.xctest" "GtkRefreshListTests.LifecycleTests/$test"
 done
+
+echo "== Documentation: built offline, every public symbol documented, the README's API section current"
+Tests/Docs/docs.sh
 
 echo "== AddressSanitizer: the engine and widget suites"
 on_x11 Tests/Sanitizers/asan.sh

@@ -120,11 +120,15 @@ public enum Event: Hashable, Sendable {
 /// Announcements for screen readers (and the trace). The failure an announcement is about is
 /// read from the engine (`headerFailure`, `footerFailure`).
 public enum Announcement: Hashable, Sendable {
+    /// A refresh started, whatever started it.
     case refreshStarted
     /// A refresh succeeded and brought `newItems` rows not shown before.
     case refreshed(newItems: Int)
+    /// The refresh failed or timed out (the reason is `headerFailure`).
     case refreshFailed
+    /// A page failed or timed out (the reason is `footerFailure`); Retry loads it again.
     case loadFailed
+    /// The feed has no more pages.
     case noMoreItems
 }
 
