@@ -103,19 +103,24 @@ enum ResponseBench {
     }
 
     /// Waits for the probe's answer to the input just sent, then for a still screen: GTK paints
-    /// only while something moves, so 50 ms without a frame means every animation is over.
+    /// only while something moves, so 50 ms without a frame means every animation is over (or
+    /// a second passed: something keeps frames coming, and the reading at the next input is
+    /// what counts).
     private static func settle(_ probe: Probe) {
         Gtk.pump(until: { probe.armedAt == nil }, timeout: 5)
         probe.armedAt = nil  // an input that changed nothing on screen is not a sample
-        Gtk.pump(until: { monotonicMicroseconds() - probe.lastFrameAt >= 50_000 }, timeout: 5)
+        Gtk.pump(until: { monotonicMicroseconds() - probe.lastFrameAt >= 50_000 }, timeout: 1)
     }
 
     private static func wheelSamples(_ samples: Int, probe: Probe, driver: XInput, held: HeldList?) {
         driver.move(to: 200, 300)
         for _ in 0..<samples {
             if let held {
-                // At the top, at rest: a notch up pulls 24 px; alone, it springs back.
-                Gtk.pump(until: { held.list.engine.header.state == .idle && held.list.engine.wheelWouldPull(at: now()) })
+                // At the top, at rest, the last pull's header closed on screen: a notch up pulls
+                // 24 px; alone, it springs back after the wheel's idle interval.
+                Gtk.pump(until: {
+                    held.list.engine.header.state == .idle && probe.read() == 0 && held.list.engine.wheelWouldPull(at: now())
+                })
                 driver.run(["click", "4"])
             } else {
                 driver.run(["click", "5"])
@@ -128,14 +133,19 @@ enum ResponseBench {
         if held == nil { followThePointer(scrolled) }
         var taken = 0
         while taken < samples {
-            if let held { Gtk.pump(until: { held.list.engine.header.state == .idle }) }
+            if let held { Gtk.pump(until: { held.list.engine.header.state == .idle && probe.read() == 0 }) }
             driver.move(to: 200, 40)
             driver.run(["mousedown", "1"])
-            // Down 6 px a step, each step a sample, then back up to where it began: the pull
-            // goes back to nothing and the release refreshes nothing.
+            // Past GTK's drag threshold first (not a sample: nothing moves before it), then down
+            // 6 px a step, each step a sample, then back up to where it began: the pull goes
+            // back to nothing and the release refreshes nothing.
+            let beforeThreshold = probe.latencies.count
+            driver.move(to: 200, 52)
+            settle(probe)
+            probe.latencies.removeSubrange(beforeThreshold...)
             for step in 1...8 where taken < samples {
                 let before = probe.latencies.count
-                driver.move(to: 200, 40 + step * 6)
+                driver.move(to: 200, 52 + step * 6)
                 settle(probe)
                 if probe.latencies.count > before { taken += 1 }
             }
