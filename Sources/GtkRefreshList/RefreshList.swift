@@ -111,6 +111,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var duplicatesDropped = 0
     /// The last text announced to screen readers.
     var lastAnnouncement = ""
+    /// The description an announcement put on the focused widget, until it is taken back.
+    let spokenDescription = SpokenDescription()
     /// Told whenever `state` changes (`onStateChange`).
     var stateObserver: (@MainActor (Snapshot) -> Void)?
     /// Called after every engine event with the event and the engine's new state (the demo's trace).
@@ -283,6 +285,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_idle_add(dropRefreshListOwner, widget.raw)
         wakeUpTimer.cancel()
         nextFrame.cancel(on: widget)
+        spokenDescription.restoreNow()
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         let running = requests.values

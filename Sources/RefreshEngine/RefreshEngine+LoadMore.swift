@@ -71,6 +71,7 @@ extension RefreshEngine {
         let page = currentPage + 1
         footerPhase = .loading(token, page: page, deadline: now + configuration.operationTimeout)
         effects.append(.startLoadMore(token, page: page))
+        effects.append(.announce(.loadingMore))
     }
 
     mutating func completeLoadMore(_ token: OperationToken, _ outcome: Outcome, into effects: inout Effects) {

@@ -90,6 +90,8 @@ extension RefreshEngine {
                 startRefresh(origin: .pull, into: &effects)
             } else {
                 headerPhase = .armed(pull)
+                // Said when the pull arms, not while it stays armed: once per arm.
+                if previous < threshold { effects.append(.announce(.releaseToRefresh)) }
             }
         } else {
             headerPhase = .pulling(pull)

@@ -113,15 +113,32 @@ enum GtkTest {
         while g_main_context_iteration(nil, 0) != 0, Date() < deadline {}
     }
 
-    /// A shown window holding `child`, `width`×`height` px, once a frame has drawn it.
+    /// A shown window holding `child`, `width`×`height` px, once a frame has drawn it. Headless
+    /// mutter now and then sends a new window no frame callbacks, so GTK never draws it; shown
+    /// again, it gets a fresh surface.
     static func window(_ child: WidgetPointer, width: Int32 = 400, height: Int32 = 500) -> WidgetPointer {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), child)
         gtk_window_present(window.as(GtkWindow.self))
         wait("the window mapped and laid out") { gtk_widget_get_mapped(child) != 0 && gtk_widget_get_height(child) > 0 }
-        frames(of: window)
+        if !painted(window, timeout: 10) {
+            gtk_widget_set_visible(window, 0)
+            gtk_window_present(window.as(GtkWindow.self))
+            wait("the window shown again and drawn") { painted(window, timeout: 1) }
+        }
         return window
+    }
+
+    /// Whether `window` paints a frame within `timeout` seconds of asking for one.
+    private static func painted(_ window: WidgetPointer, timeout: Double) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return pump(timeout: timeout) { false } }
+        var painted = false
+        let connections = SignalConnections()
+        connections.onVoid(gpointer(clock), "after-paint") { painted = true }
+        defer { connections.disconnectAll() }
+        gtk_widget_queue_draw(window)
+        return pump(timeout: timeout) { painted }
     }
 
     static func destroy(_ window: WidgetPointer) {

@@ -154,7 +154,7 @@ final class MisbehavingLoaderTests: XCTestCase {
             held.refresh[1](.success(page(1...5_000, hasMore: true)))
             Self.settle(list)
             XCTAssertEqual(list.items.count, 5_000)
-            XCTAssertEqual(list.lastAnnouncement, "Refreshed, 0 new items")
+            XCTAssertEqual(list.lastAnnouncement, "Refreshed, nothing new")
             XCTAssertEqual(list.exactChecks.scans, 8)
             XCTAssertEqual(list.exactChecks.sets, 1)
             // A page of rows shown long ago (deep in the list, far from the end a scan starts at).

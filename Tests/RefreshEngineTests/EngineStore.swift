@@ -77,7 +77,7 @@ final class EngineStore {
     func requestPage(
         token value: UInt64, page: Int, at ms: Milliseconds, file: StaticString = #filePath, line: UInt = #line
     ) {
-        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page)], file: file, line: line) {
+        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page), .announce(.loadingMore)], file: file, line: line) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(value), page: page)
         }

@@ -7,7 +7,7 @@ import XCTest
 final class FailureTests: XCTestCase {
     func testFailedLoadWaitsForAnExplicitRetry() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2)]) {
+        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -21,7 +21,7 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(store.engine.footerFailure, failure(503))
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         store.send(.edgeHint(.bottom), at: 1_310, effects: [])
-        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2)]) {
+        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .announce(.loadingMore)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
         }

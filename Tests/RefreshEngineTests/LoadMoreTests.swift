@@ -10,7 +10,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.geometry(offset: 700, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         store.send(
             .geometry(offset: 800, contentHeight: 2_000, viewportHeight: 600), at: 1_200,
-            effects: [.startLoadMore(token(2), page: 2)]
+            effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]
         ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
@@ -31,7 +31,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_410, effects: [])
         store.send(.itemsShown(40), at: 1_420, effects: [])
         store.send(.geometry(offset: 1_400, contentHeight: 4_000, viewportHeight: 600), at: 1_430, effects: [])
-        store.send(.geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500, effects: [.startLoadMore(token(3), page: 3)]) {
+        store.send(.geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500, effects: [.startLoadMore(token(3), page: 3), .announce(.loadingMore)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 3)
         }
@@ -40,7 +40,7 @@ final class LoadMoreTests: XCTestCase {
     func testLoadMoreDistanceIsConfigurable() {
         let store = EngineStore.loaded(.with { $0.loadMoreDistance = 50 })
         store.send(.geometry(offset: 1_300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2)]) {
+        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -60,7 +60,7 @@ final class LoadMoreTests: XCTestCase {
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_100, viewportHeight: 600), at: 1_300, effects: [],
             { _ in })  // the spinner still holds: no load behind it
-        store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2)]) {
+        store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2), .announce(.loadingMore)]) {
             $0.header = Header.succeeded()
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
@@ -95,7 +95,7 @@ final class LoadMoreTests: XCTestCase {
             let started = UInt64(page)
             store.send(
                 .geometry(offset: 0, contentHeight: height, viewportHeight: 600), at: t,
-                effects: [.startLoadMore(token(started), page: page)]
+                effects: [.startLoadMore(token(started), page: page), .announce(.loadingMore)]
             ) {
                 $0.footer = .loading
                 $0.inFlight = .loadMore(token(started), page: page)
@@ -120,7 +120,7 @@ final class LoadMoreTests: XCTestCase {
         store.send(.footerHidden(true), at: 1_100, effects: []) { $0.footer = .hidden }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
         store.send(.loadMoreRequested, at: 1_250, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2)]) {
+        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }

@@ -107,7 +107,7 @@ final class HeaderSlideTests: XCTestCase {
     func testAPullIsFollowedAndARequestSlidesOpen() {
         let store = EngineStore.loaded()
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "idle: a collapse slides")
-        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) {
+        store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(64 + 64.0 * 8 / 72, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "a pull is followed exactly")

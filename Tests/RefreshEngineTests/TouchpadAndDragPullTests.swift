@@ -15,7 +15,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
-        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
+        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
@@ -34,7 +34,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
     func testCancelledArmedPullCollapsesWithoutRefreshing() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 100)), at: 1_110, effects: []) {
+        store.send(.pull(.touchpad(distance: 100)), at: 1_110, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(64 + 64.0 * 36 / 100, lastUpdated: wall)
         }
         store.send(.gestureEnded(.touchpad, cancelled: true), at: 1_120, effects: []) {
@@ -52,7 +52,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.pullKind, .drag)
-        store.send(.pull(.drag(distance: 22)), at: 1_130, effects: []) {
+        store.send(.pull(.drag(distance: 22)), at: 1_130, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         // A wheel notch cannot take over a drag.
@@ -60,7 +60,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.pull(.drag(distance: -10)), at: 1_140, effects: []) {
             $0.header = Header.pulling(60, arrow: 151.875, progress: 60.0 / 64, lastUpdated: wall)
         }
-        store.send(.pull(.drag(distance: 10)), at: 1_150, effects: []) {
+        store.send(.pull(.drag(distance: 10)), at: 1_150, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.gestureEnded(.drag, cancelled: false), at: 1_160, effects: [

@@ -15,7 +15,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         store.send(.pull(.touchpad(distance: 32)), at: 1_110, effects: []) {
             $0.header = Header.pulling(32, arrow: 0, progress: 0.5, lastUpdated: wall)
         }
-        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: []) {
+        store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         // Still inside the interval: the fingers may just be resting.
@@ -52,7 +52,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testMovingFingersKeepThePullOpenPastTheInterval() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: []) {
+        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         for ms in stride(from: Int64(1_500), through: 3_900, by: 400) {
@@ -72,7 +72,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testAHeldDragIsNeverReleasedBySilence() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.drag), at: 1_100, effects: [])
-        store.send(.pull(.drag(distance: 70)), at: 1_110, effects: []) {
+        store.send(.pull(.drag(distance: 70)), at: 1_110, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         XCTAssertNil(store.engine.nextWakeUp, "a drag has no idle deadline")
@@ -86,7 +86,7 @@ final class TouchpadIdleReleaseTests: XCTestCase {
     func testTheIntervalIsConfigurable() throws {
         let store = EngineStore.loaded(try RefreshConfiguration(touchpadIdleInterval: 120))
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: []) {
+        store.send(.pull(.touchpad(distance: 70)), at: 1_110, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
         store.send(.tick, at: 1_230, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {

@@ -18,7 +18,7 @@ final class WheelPullTests: XCTestCase {
         store.send(.pull(.wheel(notches: 1)), at: 1_200, effects: []) {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
-        store.send(.pull(.wheel(notches: 1)), at: 1_300, effects: []) {
+        store.send(.pull(.wheel(notches: 1)), at: 1_300, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.armedHeight, lastUpdated: wall)
         }
         store.send(.tick, at: 1_350, effects: [])
