@@ -60,6 +60,10 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var minimumSpinnerTime: Milliseconds
     /// How long (ms) "refreshed" or "refresh failed" shows before the header collapses. Default 600.
     public var resultDisplayTime: Milliseconds
+    /// How long (ms) the spinner or a result waits for a frame to show it (`.presented`) before
+    /// it counts as shown anyway, from the first event after that: a compositor that sends a
+    /// hidden window no frames must not hold the header forever. Default 2 000.
+    public var presentationTimeout: Milliseconds
     /// How long (ms) the header takes to slide closed, or open for a refresh nobody pulled for
     /// (F5, the first refresh). A pull is followed exactly. Default 200.
     public var headerSlideDuration: Milliseconds
@@ -92,6 +96,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         touchpadIdleInterval: Milliseconds = 500,
         minimumSpinnerTime: Milliseconds = 400,
         resultDisplayTime: Milliseconds = 600,
+        presentationTimeout: Milliseconds = 2_000,
         headerSlideDuration: Milliseconds = 200,
         operationTimeout: Milliseconds = 30_000,
         loadMoreDistance: Double? = nil,
@@ -110,6 +115,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.touchpadIdleInterval = touchpadIdleInterval
         self.minimumSpinnerTime = minimumSpinnerTime
         self.resultDisplayTime = resultDisplayTime
+        self.presentationTimeout = presentationTimeout
         self.headerSlideDuration = headerSlideDuration
         self.operationTimeout = operationTimeout
         self.loadMoreDistance = loadMoreDistance
@@ -146,6 +152,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(touchpadIdleInterval > 0, "touchpadIdleInterval", "a duration > 0 ms")
         try require(minimumSpinnerTime >= 0, "minimumSpinnerTime", "a duration ≥ 0 ms")
         try require(resultDisplayTime >= 0, "resultDisplayTime", "a duration ≥ 0 ms")
+        try require(presentationTimeout > 0, "presentationTimeout", "a duration > 0 ms")
         try require(
             headerSlideDuration >= 0 && headerSlideDuration <= Milliseconds(UInt32.max), "headerSlideDuration",
             "a duration from 0 to 2³² − 1 ms")

@@ -19,7 +19,7 @@ extension RefreshEngine {
         }
         let token = issueToken()
         headerPhase = .refreshing(
-            token, origin: origin, spinnerShownAt: shownNowIfHidden, deadline: now + configuration.operationTimeout)
+            token, origin: origin, spinner: showingFromNow, deadline: now + configuration.operationTimeout)
         automaticLoadsInRow = 0
         effects.append(.startRefresh(token, origin: origin))
         effects.append(.announce(.refreshStarted))
@@ -29,7 +29,7 @@ extension RefreshEngine {
         _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
         into effects: inout Effects
     ) {
-        guard case .refreshing(let current, _, let spinnerShownAt, _) = headerPhase, current == token else {
+        guard case .refreshing(let current, _, let spinner, _) = headerPhase, current == token else {
             counters.staleAnswers += 1
             return
         }
@@ -47,11 +47,15 @@ extension RefreshEngine {
         }
         // The spinner stays until it was on screen for its minimum time, so a fast answer never
         // flickers; a spinner no frame showed yet waits for one.
-        let spinnerDone = spinnerShownAt.map { now >= $0 + configuration.minimumSpinnerTime }
-        if spinnerDone ?? (configuration.minimumSpinnerTime == 0) {
+        let spinnerDone: Bool
+        switch spinner {
+        case .shown(let at): spinnerDone = now >= at + configuration.minimumSpinnerTime
+        case .waiting: spinnerDone = configuration.minimumSpinnerTime == 0
+        }
+        if spinnerDone {
             showResult(result, into: &effects)
         } else {
-            headerPhase = .holdingSpinner(result, spinnerShownAt: spinnerShownAt)
+            headerPhase = .holdingSpinner(result, spinner: spinner)
         }
         loadMoreIfNear(into: &effects)
     }
@@ -84,7 +88,7 @@ extension RefreshEngine {
 
     /// Shows `result`; its display time starts with the first frame that shows it.
     mutating func showResult(_ result: RefreshResult, into effects: inout Effects) {
-        headerPhase = .showingResult(result, shownAt: shownNowIfHidden)
+        headerPhase = .showingResult(result, showingFromNow)
         switch result {
         case .succeeded(let newItems):
             // Said once the rows are in: now if the host applied them already, else then.
@@ -93,21 +97,21 @@ extension RefreshEngine {
         }
     }
 
-    /// When a header state entered now is first seen: never while the host hides the header
-    /// (nothing to wait for, its time runs from now), else at the first frame (`.presented`).
-    var shownNowIfHidden: MonotonicInstant? { headerHiddenByHost ? now : nil }
+    /// A header state entered now: shown at once while the host hides the header (nothing to
+    /// wait for), else waiting for its first frame (`.presented`).
+    var showingFromNow: Showing { headerHiddenByHost ? .shown(at: now) : .waiting(since: now) }
 
     /// The host applied the refresh answer: `new` of the rows it shows were not shown before.
     /// The announcement ("Refreshed, 3 new items") goes with the result on screen: it waits if
     /// the spinner still holds, and is made now if the result already shows or is over.
     mutating func refreshApplied(new: Int, into effects: inout Effects) {
         switch headerPhase {
-        case .holdingSpinner(.succeeded(nil), let spinnerShownAt):
+        case .holdingSpinner(.succeeded(nil), let spinner):
             // The result shows later; it announces then, with the count.
-            headerPhase = .holdingSpinner(.succeeded(newItems: new), spinnerShownAt: spinnerShownAt)
-        case .showingResult(.succeeded(nil), let shownAt):
+            headerPhase = .holdingSpinner(.succeeded(newItems: new), spinner: spinner)
+        case .showingResult(.succeeded(nil), let showing):
             // The result shows already, waiting for the count.
-            headerPhase = .showingResult(.succeeded(newItems: new), shownAt: shownAt)
+            headerPhase = .showingResult(.succeeded(newItems: new), showing)
             effects.append(.announce(.refreshed(newItems: new)))
         case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult:
             // The result came and went before the rows did (a zero display time): say it now.

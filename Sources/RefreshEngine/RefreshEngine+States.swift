@@ -34,17 +34,15 @@ enum HeaderPhase: Hashable, Sendable {
     case pulling(Pull)
     case armed(Pull)
     /// A refresh is in flight until its answer or the watchdog's `deadline`. `origin` tells how
-    /// the header opened (a pull had opened it already; a request slides it open). `spinnerShownAt`
-    /// is the first frame that showed the spinner, `nil` until the host reports one: the minimum
-    /// spinner time counts from there.
-    case refreshing(
-        OperationToken, origin: RefreshOrigin, spinnerShownAt: MonotonicInstant?, deadline: MonotonicInstant)
+    /// the header opened (a pull had opened it already; a request slides it open). The minimum
+    /// spinner time counts from when the spinner was first shown.
+    case refreshing(OperationToken, origin: RefreshOrigin, spinner: Showing, deadline: MonotonicInstant)
     /// The answer came before the spinner had its minimum time on screen (or before any frame
     /// showed it); the spinner keeps turning, then the result shows.
-    case holdingSpinner(RefreshResult, spinnerShownAt: MonotonicInstant?)
-    /// The result shows for the result display time from the first frame that showed it
-    /// (`shownAt`, `nil` until the host reports one), then the header collapses.
-    case showingResult(RefreshResult, shownAt: MonotonicInstant?)
+    case holdingSpinner(RefreshResult, spinner: Showing)
+    /// The result shows for the result display time from when it was first shown, then the
+    /// header collapses.
+    case showingResult(RefreshResult, Showing)
 
     var pull: Pull? {
         switch self {
@@ -58,9 +56,15 @@ enum HeaderPhase: Hashable, Sendable {
         switch self {
         case .idle: nil  // nothing pending
         case .pulling(let pull), .armed(let pull): pull.releaseDeadline(configuration)  // a wheel or touchpad pull ends when it goes idle
-        case .refreshing(_, _, _, let deadline): deadline  // the watchdog
-        case .holdingSpinner(_, let shownAt): shownAt.map { $0 + configuration.minimumSpinnerTime }  // the spinner had its time on screen
-        case .showingResult(_, let shownAt): shownAt.map { $0 + configuration.resultDisplayTime }  // the result had its time on screen
+        case .refreshing(_, _, let spinner, let deadline):
+            // The watchdog, or a spinner no frame showed in time.
+            spinner.waitingUntil(configuration).map { min($0, deadline) } ?? deadline
+        case .holdingSpinner(_, let spinner):
+            // The spinner had its time on screen (or no frame showed it in time).
+            spinner.deadline(showing: configuration.minimumSpinnerTime, configuration)
+        case .showingResult(_, let result):
+            // The result had its time on screen (or no frame showed it in time).
+            result.deadline(showing: configuration.resultDisplayTime, configuration)
         }
     }
 
@@ -69,8 +73,8 @@ enum HeaderPhase: Hashable, Sendable {
     var awaitsPresentation: Bool {
         switch self {
         case .idle, .pulling, .armed: false  // nothing timed on screen
-        case .refreshing(_, _, let shownAt, _), .holdingSpinner(_, let shownAt), .showingResult(_, let shownAt):
-            shownAt == nil  // the spinner or the result waits for its first frame
+        case .refreshing(_, _, let showing, _), .holdingSpinner(_, let showing), .showingResult(_, let showing):
+            showing.isWaiting  // the spinner or the result waits for its first frame
         }
     }
 
@@ -79,12 +83,12 @@ enum HeaderPhase: Hashable, Sendable {
         switch self {
         case .idle, .pulling, .armed:
             return self  // nothing timed on screen
-        case .refreshing(let token, let origin, nil, let deadline):
-            return .refreshing(token, origin: origin, spinnerShownAt: instant, deadline: deadline)
-        case .holdingSpinner(let result, nil):
-            return .holdingSpinner(result, spinnerShownAt: instant)
-        case .showingResult(let result, nil):
-            return .showingResult(result, shownAt: instant)
+        case .refreshing(let token, let origin, .waiting, let deadline):
+            return .refreshing(token, origin: origin, spinner: .shown(at: instant), deadline: deadline)
+        case .holdingSpinner(let result, .waiting):
+            return .holdingSpinner(result, spinner: .shown(at: instant))
+        case .showingResult(let result, .waiting):
+            return .showingResult(result, .shown(at: instant))
         case .refreshing, .holdingSpinner, .showingResult:
             return self  // shown already: its time runs from the first frame
         }
@@ -163,4 +167,34 @@ struct PendingLayout: Hashable, Sendable {
     /// Rows shown before the answer, until the host reports how many it shows now.
     var rowsBefore: Int?
     var until: MonotonicInstant
+}
+
+/// Whether a state with a minimum visible time is on screen yet. It waits for the first frame
+/// that shows it (`.presented`); a frame that does not come within `presentationTimeout` (a
+/// compositor that sends none to a hidden window, say) is not waited for longer: the state
+/// counts as shown from the first event after that, never from a deadline passed unseen.
+enum Showing: Hashable, Sendable {
+    /// Not shown yet; the state began at `since`.
+    case waiting(since: MonotonicInstant)
+    /// First shown at `at`.
+    case shown(at: MonotonicInstant)
+
+    var isWaiting: Bool {
+        if case .waiting = self { return true }
+        return false
+    }
+
+    /// When waiting for a frame stops, while it waits.
+    func waitingUntil(_ configuration: RefreshConfiguration) -> MonotonicInstant? {
+        if case .waiting(let since) = self { return since + configuration.presentationTimeout }
+        return nil
+    }
+
+    /// When the state has been on screen for `time`, or waiting for a frame stops.
+    func deadline(showing time: Milliseconds, _ configuration: RefreshConfiguration) -> MonotonicInstant {
+        switch self {
+        case .waiting(let since): since + configuration.presentationTimeout
+        case .shown(let at): at + time
+        }
+    }
 }

@@ -174,14 +174,20 @@ public struct RefreshEngine: Hashable, Sendable {
                 // A wheel has no release and a touchpad's can be lost; silence for the idle
                 // interval is one.
                 releasePull(cancelled: false, into: &effects)
+            case .refreshing(_, _, .waiting, let watchdog) where watchdog > now:
+                // No frame showed the spinner in time: it counts as shown from now.
+                headerPhase = headerPhase.presented(at: now)
+            case .holdingSpinner(_, .waiting), .showingResult(_, .waiting):
+                // No frame showed the state in time: it counts as shown from now.
+                headerPhase = headerPhase.presented(at: now)
             case .refreshing(let token, _, _, _):
                 // The watchdog: no answer in time is a failure, and the loader is told to stop.
                 effects.append(.cancel(token))
                 showResult(.failed(.timedOut), into: &effects)
-            case .holdingSpinner(let result, _):
+            case .holdingSpinner(let result, .shown):
                 // The spinner had its minimum time on screen; the result shows next.
                 showResult(result, into: &effects)
-            case .showingResult:
+            case .showingResult(_, .shown):
                 // The result was on screen long enough; collapse.
                 headerPhase = .idle
             }

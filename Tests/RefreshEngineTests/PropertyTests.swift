@@ -16,6 +16,9 @@ final class PropertyTests: XCTestCase {
         /// The first frame that showed the current refresh's spinner, and its result's.
         var spinnerShownAt: Int64?
         var resultShownAt: Int64?
+        /// When the current spinner and result began (they wait for a frame from then on).
+        var spinnerStartedAt: Int64 = 0
+        var resultStartedAt: Int64 = 0
         /// Whether the current refresh ended by its watchdog.
         var refreshTimedOut = false
         var headerHidden = false
@@ -139,6 +142,7 @@ final class PropertyTests: XCTestCase {
                     issued.append(token)
                     refreshTimedOut = false
                     spinnerShownAt = engine.header.isVisible ? nil : now
+                    spinnerStartedAt = now
                 case .startLoadMore(let token, let page):
                     XCTAssertNotEqual(before.footer, .exhausted, "load-more while exhausted after \(event)")
                     XCTAssertFalse(engine.header.state == .refreshing, "load-more while refreshing after \(event)")
@@ -202,9 +206,17 @@ final class PropertyTests: XCTestCase {
         /// header), and for no longer than that once shown.
         mutating func checkVisibleTimes(before: HeaderState, after: HeaderState, event: Event, config: RefreshConfiguration) {
             let isResult = { (state: HeaderState) in state == .succeeded || state == .failed }
+            // A state no frame showed within the presentation timeout counts as shown from the
+            // first event after it (the engine fires that before the event itself).
+            let timeout = config.presentationTimeout
+            if before == .refreshing, spinnerShownAt == nil, now >= spinnerStartedAt + timeout { spinnerShownAt = now }
+            if isResult(before), resultShownAt == nil, now >= resultStartedAt + timeout { resultShownAt = now }
             // A spinner or result that just began, or that a frame shows now.
             // (Deadlines fire before the event: a result they bring begins under the old setting.)
-            if isResult(after), !isResult(before) { resultShownAt = headerHidden ? now : nil }
+            if isResult(after), !isResult(before) {
+                resultShownAt = headerHidden ? now : nil
+                resultStartedAt = now
+            }
             if case .headerHidden(let hidden) = event { headerHidden = hidden }
             // (A result with no display time may show and collapse within the one event.)
             let shows: Bool

@@ -1,7 +1,9 @@
 // Visible time is counted on screen: the minimum spinner time and the result display time
 // start with the first frame that showed their state (`.presented`), so a main loop that comes
 // back late (a cold first frame, a stall, a suspended process) never skips a state the user
-// must see. These stores present no frame unless a step sends `.presented`.
+// must see. A frame that never comes is waited for up to the presentation timeout (2 s), after
+// which the state counts as shown from the first event after it. These stores present no frame
+// unless a step sends `.presented`.
 
 import RefreshEngine
 import XCTest
@@ -15,7 +17,7 @@ final class VisibleTimeTests: XCTestCase {
             $0.inFlight = .refresh(token(1))
         }
         XCTAssertTrue(store.engine.awaitsPresentation, "the spinner waits for its first frame")
-        XCTAssertEqual(store.engine.nextWakeUp, at(30_000), "only the watchdog is due")
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_000), "a frame is waited for up to the presentation timeout")
         return store
     }
 
@@ -29,7 +31,7 @@ final class VisibleTimeTests: XCTestCase {
             $0.inFlight = nil
         }
         XCTAssertTrue(store.engine.awaitsPresentation, "the failure waits for its first frame")
-        XCTAssertEqual(store.engine.nextWakeUp, nil, "nothing is due before a frame shows the failure")
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_708), "the failure waits for its first frame, up to 2 s")
         // The loop stalls; it comes back 930 ms later with a tick: the failure was never drawn,
         // so it still shows, rather than the header collapsing unseen.
         store.send(.tick, at: 1_638, effects: [])
@@ -68,7 +70,7 @@ final class VisibleTimeTests: XCTestCase {
             $0.inFlight = nil
         }
         store.send(.tick, at: 900, effects: [])  // a tick before the first frame changes nothing
-        XCTAssertNil(store.engine.nextWakeUp)
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_000))
         store.send(.presented, at: 1_000, effects: [])
         XCTAssertEqual(store.engine.nextWakeUp, at(1_400))
         store.send(.tick, at: 1_400, effects: [.announce(.refreshFailed)]) { $0.header = Header.failed() }
@@ -143,5 +145,35 @@ final class VisibleTimeTests: XCTestCase {
         }
         store.send(.presented, at: 20, effects: [])
         store.send(.tick, at: 620, effects: []) { $0.header = Header.idle }
+    }
+
+    func testAFrameThatNeverComesIsWaitedForUpToThePresentationTimeout() {
+        let store = started()
+        // No frame ever comes (a compositor that sends a hidden window none, say).
+        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 100, effects: []) {
+            $0.inFlight = nil
+        }
+        // 2 s after the refresh began, the spinner counts as shown: it holds 400 ms from then.
+        store.send(.tick, at: 2_000, effects: [])
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_400))
+        store.send(.tick, at: 2_400, effects: [.announce(.refreshFailed)]) { $0.header = Header.failed() }
+        XCTAssertEqual(store.engine.nextWakeUp, at(4_400), "the failure waits for a frame in its turn")
+        store.send(.tick, at: 4_400, effects: [])
+        store.send(.tick, at: 4_999, effects: [])
+        store.send(.tick, at: 5_000, effects: []) { $0.header = Header.idle }
+    }
+
+    func testAStalledLoopPastThePresentationTimeoutStillShowsEachStateFromWhenItComesBack() {
+        let store = started()
+        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 100, effects: []) {
+            $0.inFlight = nil
+        }
+        // The loop comes back 9 s later: the spinner counts from now, not from 2 s.
+        store.send(.tick, at: 9_000, effects: [])
+        store.send(.presented, at: 9_010, effects: [])
+        store.send(.tick, at: 9_400, effects: [.announce(.refreshFailed)]) { $0.header = Header.failed() }
+        store.send(.presented, at: 9_416, effects: [])
+        store.send(.tick, at: 10_015, effects: [])
+        store.send(.tick, at: 10_016, effects: []) { $0.header = Header.idle }
     }
 }
