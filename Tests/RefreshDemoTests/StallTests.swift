@@ -78,18 +78,20 @@ final class StallTests: XCTestCase {
         }
         let pid = app.process.processIdentifier
         XCTAssertEqual(kill(pid, SIGSTOP), 0, "SIGSTOP")
-        let linesBeforeTheStall = app.trace.count
+        // Stopped for sure: the kernel reports the process in state T.
+        let stopped = Date().addingTimeInterval(60)
+        while processState(pid) != "T", Date() < stopped { usleep(1_000) }
+        XCTAssertEqual(processState(pid), "T", "the app is stopped")
         usleep(stallMicroseconds)  // the stall itself: the stimulus, not a wait for a condition
         XCTAssertEqual(kill(pid, SIGCONT), 0, "SIGCONT")
-        // The stall shows in the trace: the first line after it comes over a second later.
-        app.wait("a trace line after the stall", timeout: 60) { $0.trace.count > linesBeforeTheStall }
-        let trace = app.trace
-        if linesBeforeTheStall > 0, let before = trace[linesBeforeTheStall - 1]["ms"] as? Int,
-            let after = trace[linesBeforeTheStall]["ms"] as? Int {
-            XCTAssertGreaterThanOrEqual(after - before, 1_400, "the process was stopped for 1.5 s")
-        }
-        let framedBeforeTheStall = trace.prefix(linesBeforeTheStall).contains { $0["event"] as? String == "presented" && $0["inFlight"] == nil }
-        print("stall after the \(outcome) answer: the result's first frame came \(framedBeforeTheStall ? "before" : "after") the stall")
+    }
+
+    /// The state letter of process `pid` in /proc (R running, S sleeping, T stopped, …).
+    private func processState(_ pid: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 
     /// The `state` header (succeeded or failed) was shown by a frame and stayed for the display
