@@ -71,9 +71,13 @@ final class AppTests: XCTestCase {
 
     func testAFailRateOfOneFailsTheFirstLoadCleanly() throws {
         let (app, _) = try launch(["--latency-ms", "20", "--fail-rate", "1"])
-        app.wait("a failed first load") { $0.events.contains { $0["header"] as? String == "failed" } }
+        // First the loader's answer, then the header showing it: a failure names which never came.
+        app.wait("the first load answered with a failure") {
+            $0.events.contains { $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == "failure" }
+        }
+        app.wait("the header showing the first load failed") { $0.events.contains { $0["header"] as? String == "failed" } }
         XCTAssertEqual(items(app), 0)
-        app.wait("the header collapsed") { $0.settled() }
+        app.wait("the header collapsed after the failure") { $0.settled() }
         XCTAssertTrue(app.process.isRunning)
     }
 

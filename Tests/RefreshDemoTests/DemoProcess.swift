@@ -2,6 +2,7 @@
 // --trace lines as they come.
 
 import Foundation
+import RefreshEngine
 import Synchronization
 import XCTest
 
@@ -112,8 +113,18 @@ final class DemoProcess: @unchecked Sendable {
             }
             usleep(5_000)  // polling the trace the app writes
         }
-        XCTFail("timed out after \(Int(timeout)) s waiting for \(what()); last event: \(String(describing: last))", file: file, line: line)
+        XCTFail(
+            "timed out after \(Int(timeout)) s waiting for \(what()); headers seen: \(headerHistory); last event: \(String(describing: last))",
+            file: file, line: line)
         return false
+    }
+
+    /// The header states the trace went through, each run of one state once
+    /// ("idle → refreshing → failed → idle"): what a failed wait says happened instead.
+    var headerHistory: String {
+        var states: [String] = []
+        for case let state as String in events.map({ $0["header"] }) where states.last != state { states.append(state) }
+        return states.joined(separator: " → ")
     }
 
     /// The list is settled: header idle, nothing in flight.
@@ -154,11 +165,16 @@ final class DemoProcess: @unchecked Sendable {
         events.filter { $0["event"] as? String == "pull" && $0["kind"] as? String == kind }.count
     }
 
-    /// Waits until the list is at rest and has been for the wheel's idle interval (250 ms) and
-    /// a frame's margin: a wheel notch up may pull now.
+    /// The wheel's idle interval of the app's engine (it keeps the default): how long the list
+    /// must rest at the top, the wheel quiet, before a notch up may pull.
+    static let wheelIdleMs = Int(try! RefreshConfiguration().wheelIdleInterval)
+
+    /// Waits until the list is at rest and has been for the wheel's idle interval, measured on
+    /// the app's own clock, and a frame's margin (the trace rounds to whole milliseconds): a
+    /// wheel notch up may pull now.
     func waitUntilAWheelMayPull(file: StaticString = #filePath, line: UInt = #line) {
-        wait("the list at rest at the top for the wheel's idle interval", file: file, line: line) {
-            $0.atRest() && $0.quiet(for: 250 + 20)
+        wait("the list at rest at the top for the wheel's idle interval (\(Self.wheelIdleMs) ms)", file: file, line: line) {
+            $0.atRest() && $0.quiet(for: Self.wheelIdleMs + 20)
         }
     }
 }
