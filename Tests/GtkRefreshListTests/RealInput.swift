@@ -16,7 +16,7 @@ protocol RealInput {
     /// Focuses the window, puts the pointer at (`x`, `y`) in the target widget and clicks there
     /// (the keyboard focus follows).
     func point(at x: Int, _ y: Int)
-    /// `count` wheel notches, `delayMs` apart.
+    /// `count` wheel notches, `delayMs` apart (the input's pace: `InputPace`, not a wait).
     func wheel(up: Bool, count: Int, delayMs: Int)
     /// A left-button drag from (`x`, `fromY`) to (`x`, `toY`) in 10 px moves; released only
     /// when `release` is called.
@@ -94,7 +94,7 @@ struct XdotoolInput: RealInput {
     }
     func wheel(up: Bool, count: Int, delayMs: Int) {
         let before = watch.counts
-        // The delay is the user's pace between notches, part of the gesture being tested.
+        // The delay is the user's pace between notches (InputPace), part of the gesture under test.
         runCommand(["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"])
         watch.wait("\(count) wheel notches", since: before) { $0.scrolls >= $1.scrolls + count }
     }
@@ -144,6 +144,12 @@ final class WaylandInput: RealInput {
         watch = InputWatch(window: window)
     }
 
+    /// How long one grid point of `locate()` listens for a motion inside the window (ms): the
+    /// one absence window in these drivers, since a motion outside every window produces no
+    /// event at all. Too short for a slow machine, it costs time (a confirmation that waits out
+    /// its deadline, then a later grid point), never a wrongly placed window.
+    static let probeMs = 50.0
+
     /// Finds the window on the monitor from GTK's own motion reports.
     private func locate() -> (x: Int, y: Int)? {
         // mutter adds its virtual pointer to the seat on the first pointer event, and its
@@ -151,14 +157,15 @@ final class WaylandInput: RealInput {
         send("home")
         send("key 0xffe1 1")
         send("key 0xffe1 0")
-        // A motion outside the window reaches no client, so each grid point waits a moment for
-        // one inside; a hit is then confirmed by a second move that must land where it predicts,
-        // so a motion that arrives late is never taken for the point it did not come from.
+        // A motion outside the window reaches no client, so there is nothing to wait for: each
+        // grid point listens for `probeMs` for one inside. A hit is then confirmed by a second
+        // move that must land where it predicts (waited for as a condition), so a motion that
+        // arrives late is never taken for the point it did not come from.
         for y in stride(from: 40, to: Self.monitor.height, by: 60) {
             for x in stride(from: 40, to: Self.monitor.width, by: 60) {
                 let before = watch.counts
                 moveOnMonitor(to: (x, y))
-                guard GtkTest.pump(timeout: 0.05, until: { self.watch.counts.motions > before.motions }),
+                guard GtkTest.pump(timeout: Self.probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
                     let seen = InputWatch.lastPointer
                 else { continue }
                 let origin = (x: x - Int(seen.x.rounded()), y: y - Int(seen.y.rounded()))
@@ -200,7 +207,8 @@ final class WaylandInput: RealInput {
     func wheel(up: Bool, count: Int, delayMs: Int) {
         let before = watch.counts
         for index in 0..<count {
-            // The user's pace between notches: part of the gesture under test. GTK runs meanwhile.
+            // The user's pace between notches (InputPace): part of the gesture under test, not a
+            // wait for anything. GTK runs meanwhile.
             if index > 0 {
                 let next = Date().addingTimeInterval(Double(delayMs) / 1_000)
                 GtkTest.pump { Date() >= next }

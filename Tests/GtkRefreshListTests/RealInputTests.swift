@@ -7,6 +7,7 @@ import GtkInterop
 import Foundation
 @testable import GtkRefreshList
 import RefreshEngine
+import WaylandSupport
 import XCTest
 
 final class RealInputTests: XCTestCase {
@@ -51,7 +52,7 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(title: "wheel-top")
             defer { GtkTest.destroy(h.window) }
             // Every notch is in when wheel() returns: after the refresh, nothing more can start one.
-            h.input.wheel(up: true, count: 4, delayMs: 60)
+            h.input.wheel(up: true, count: 4, delayMs: InputPace.pullNotchMs)
             GtkTest.wait("a refresh from the wheel") { h.counts.refreshes >= 1 }
             GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
@@ -63,7 +64,7 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(pages: 6, title: "wheel-bottom")
             defer { GtkTest.destroy(h.window) }
             for _ in 0..<30 where h.list.engine.footer != .exhausted {
-                h.input.wheel(up: false, count: 8, delayMs: 25)
+                h.input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
                 // A page asked for is in before the wheel turns on.
                 GtkTest.wait("the page loaded") { h.list.engine.inFlight == nil }
             }
@@ -79,11 +80,11 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(title: "wheel-middle")
             defer { GtkTest.destroy(h.window) }
             let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrolledWindow.opaque)
-            h.input.wheel(up: false, count: 10, delayMs: 30)
+            h.input.wheel(up: false, count: 10, delayMs: InputPace.spinNotchMs)
             // GTK's wheel scrolling animates: wait for where ten notches take the list.
             GtkTest.wait("the list scrolled down") { gtk_adjustment_get_value(adjustment) > 300 }
             let down = gtk_adjustment_get_value(adjustment)
-            h.input.wheel(up: true, count: 3, delayMs: 60)
+            h.input.wheel(up: true, count: 3, delayMs: InputPace.pullNotchMs)
             GtkTest.wait("the list scrolled up three notches") { gtk_adjustment_get_value(adjustment) < down }
             // All three notches are in: they scrolled the list and could not pull.
             XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 0, "still mid-list")

@@ -3,6 +3,7 @@
 // that keep the rows, and a real folder read a page at a time.
 
 import Foundation
+import WaylandSupport
 import XCTest
 
 final class AppTests: XCTestCase {
@@ -26,7 +27,7 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(app.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "initial")
         app.waitUntilAWheelMayPull()
         // Four notches at a user's pace: one refresh, then nothing left to happen.
-        shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"])
+        shell(["xdotool", "click", "--repeat", "4", "--delay", "\(InputPace.pullNotchMs)", "4"])
         app.wait("a wheel refresh, then the list at rest") { $0.count(effect: "startRefresh") == 2 && $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from the wheel")
         XCTAssertTrue(app.events.contains { $0["event"] as? String == "pull" && $0["header"] as? String == "armed" })
@@ -40,7 +41,7 @@ final class AppTests: XCTestCase {
         let (app, _) = try launch(["--latency-ms", "50", "--total", "95", "--page-size", "20"])
         app.wait("the initial load") { $0.settled() && self.items($0) >= 20 }
         for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
-            shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
+            shell(["xdotool", "click", "--repeat", "10", "--delay", "\(InputPace.spinNotchMs)", "5"])
             app.wait("the page the wheel reached loaded") { $0.atRest() }
         }
         app.expectTheEndReachedPageByPage(items: 95)
@@ -91,7 +92,7 @@ final class AppTests: XCTestCase {
         let (app, _) = try launch(["--source", "folder", "--folder", folder, "--page-size", "20"])
         app.wait("the first page") { $0.settled() && self.items($0) >= 20 }
         for _ in 0..<40 where app.last?["footer"] as? String != "exhausted" {
-            shell(["xdotool", "click", "--repeat", "10", "--delay", "20", "5"])
+            shell(["xdotool", "click", "--repeat", "10", "--delay", "\(InputPace.spinNotchMs)", "5"])
             app.wait("the page the wheel reached loaded") { $0.atRest() }
         }
         app.wait("every file") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 47 }

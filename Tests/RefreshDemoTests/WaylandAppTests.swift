@@ -59,15 +59,15 @@ final class WaylandAppTests: XCTestCase {
     func testTheWheelInMidListOrRushingToTheTopNeverRefreshes() throws {
         let (app, input) = try launch(["--latency-ms", "50", "--total", "400"])
         loaded(app)
-        try input.wheel(up: false, count: 10, delayMs: 30)
+        try input.wheel(up: false, count: 10, delayMs: InputPace.spinNotchMs)
         app.wait("ten notches in, scrolled into the list") {
             $0.pullEvents(kind: "wheel") >= 10 && $0.events.contains { ($0["offset"] as? Double ?? 0) > 300 }
         }
-        try input.wheel(up: true, count: 3, delayMs: 30)
+        try input.wheel(up: true, count: 3, delayMs: InputPace.spinNotchMs)
         app.wait("three more notches in, the list at rest") { $0.pullEvents(kind: "wheel") >= 13 && $0.atRest() }
         XCTAssertTrue(pulls(app).isEmpty, "mid-list notches never pull: \(pulls(app))")
         // Notches that carry the list up to the top and beyond, without resting there.
-        try input.wheel(up: true, count: 20, delayMs: 25)
+        try input.wheel(up: true, count: 20, delayMs: InputPace.spinNotchMs)
         app.wait("twenty more notches in, the list at rest") { $0.pullEvents(kind: "wheel") >= 33 && $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh: \(pulls(app))")
         let geometry = app.events.last { $0["event"] as? String == "geometry" }
@@ -111,7 +111,7 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         for _ in 0..<10 {
             try input.send("axis 0 -10 8")
-            try input.send("sleep 16")
+            try input.send("sleep \(InputPace.frameMs)")
         }
         app.wait("a refresh") { $0.count(effect: "startRefresh") == 2 }
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["touchpad"])
@@ -122,7 +122,7 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         for _ in 0..<4 {
             try input.send("axis 0 -10 2")  // axis source wheel, 10 px, no discrete step
-            try input.send("sleep 60")
+            try input.send("sleep \(InputPace.pullNotchMs)")  // a notch's pace
         }
         app.wait("a wheel refresh") { $0.count(effect: "startRefresh") == 2 && $0.settled() }
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["wheel"])
@@ -134,9 +134,9 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         for round in 0..<40 where app.last?["footer"] as? String != "exhausted" {
             if round % 2 == 0 {
-                try input.wheel(up: false, count: 8, delayMs: 20)
+                try input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
             } else {
-                try input.fingerScroll(dy: 40, steps: 10, frameMs: 10)
+                try input.fingerScroll(dy: 40, steps: 10)
             }
             app.wait("the page the scroll reached loaded") { $0.atRest() }
         }

@@ -157,8 +157,9 @@ public final class RemoteInput: @unchecked Sendable {
         try send("motion \(x) \(y)")
     }
 
-    /// `count` discrete wheel notches, `delayMs` apart; up when `up`.
-    public func wheel(up: Bool, count: Int = 1, delayMs: Int = 60) throws {
+    /// `count` discrete wheel notches, `delayMs` apart (the input's pace, see `InputPace`); up
+    /// when `up`.
+    public func wheel(up: Bool, count: Int = 1, delayMs: Int = InputPace.pullNotchMs) throws {
         for index in 0..<count {
             if index > 0 { try send("sleep \(delayMs)") }
             try send("wheel \(up ? -1 : 1)")
@@ -168,7 +169,7 @@ public final class RemoteInput: @unchecked Sendable {
     /// A two-finger scroll: `steps` frames of `dy` px each (negative scrolls up, toward the
     /// top), `frameMs` apart, then the fingers lift (mutter 43 does not pass that on as a stop;
     /// wlroots sends wl_pointer.axis_stop).
-    public func fingerScroll(dy: Double, steps: Int, frameMs: Int = 16, lift: Bool = true) throws {
+    public func fingerScroll(dy: Double, steps: Int, frameMs: Int = InputPace.frameMs, lift: Bool = true) throws {
         for _ in 0..<steps {
             switch injector {
             case .mutter: try send("axis 0 \(dy) 4")
@@ -184,7 +185,7 @@ public final class RemoteInput: @unchecked Sendable {
     }
 
     /// A left-button drag by `dy` px in `steps` moves.
-    public func drag(dy: Double, steps: Int = 10, stepMs: Int = 16) throws {
+    public func drag(dy: Double, steps: Int = 10, stepMs: Int = InputPace.frameMs) throws {
         try send("button \(Self.leftButton) 1")
         for _ in 0..<steps {
             try send("sleep \(stepMs)")
