@@ -40,7 +40,7 @@ final class CancellationTests: XCTestCase {
             list.start()
             XCTAssertEqual(held.refresh.count, 1)
             XCTAssertFalse(held.refresh[0].isCancelled)
-            GtkTest.wait("held.refresh[0].isCancelled") { held.refresh[0].isCancelled }
+            GtkTest.wait("the watchdog cancelling the unanswered refresh (header \(list.engine.header.state))") { held.refresh[0].isCancelled }
             XCTAssertEqual(held.cancelled, ["refresh 1"], "told once")
             XCTAssertEqual(list.engine.header.state, .failed)
             held.refresh[0](.success(page(1...20)))
@@ -54,7 +54,7 @@ final class CancellationTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             list.start()
             held.refresh[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") { list.engine.header.state == .idle }
             list.loadMore()
             XCTAssertEqual(held.pages.count, 1)
             list.refresh()

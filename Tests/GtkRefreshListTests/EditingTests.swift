@@ -24,7 +24,7 @@ final class EditingTests: XCTestCase {
         list.onLoadMore { _ in Page([]) }
         let window = GtkTest.window(list.widget)
         list.start()
-        GtkTest.wait("list.items.count == 20 && list.engine.header.state == .idle") { list.items.count == 20 && list.engine.header.state == .idle }
+        GtkTest.wait("the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))") { list.items.count == 20 && list.engine.header.state == .idle }
         return (list, window)
     }
 

@@ -27,7 +27,7 @@ final class LifecycleTests: XCTestCase {
                     // Now and then the real thing: shown, refreshed, rows bound, then closed.
                     let window = GtkTest.window(list.widget)
                     list.start()
-                    GtkTest.wait("list.items.count == 20") { list.items.count == 20 }
+                    GtkTest.wait("the shown list's refresh: 20 rows in (\(list.items.count) now)") { list.items.count == 20 }
                     peakBoxes = max(peakBoxes, SignalClosureCounter.liveBoxes)
                     GtkTest.destroy(window)
                 } else {
@@ -89,7 +89,7 @@ final class LifecycleTests: XCTestCase {
             Finalized.watch(list!.widget.raw)
             let window = GtkTest.window(list!.widget)
             list!.start()
-            GtkTest.wait("list!.items.count == 20") { list!.items.count == 20 }
+            GtkTest.wait("the refresh's 20 rows in (\(list!.items.count) now)") { list!.items.count == 20 }
             GtkTest.destroy(window)  // runs everything the destruction queued
             XCTAssertEqual(Finalized.finalizedCount, finalizedBefore, "the host's list keeps its widget's memory")
             XCTAssertNotNil(weakList)

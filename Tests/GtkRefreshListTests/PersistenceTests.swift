@@ -56,7 +56,7 @@ final class PersistenceTests: XCTestCase {
             g_object_ref_sink(list.widget.raw)
             defer { g_object_unref(list.widget.raw) }
             list.start()
-            GtkTest.wait("list.items.count == 3") { list.items.count == 3 }
+            GtkTest.wait("the refresh's 3 rows in (\(list.items.count) now)") { list.items.count == 3 }
             let saved = try XCTUnwrap(store.load(key: "feed"))
             XCTAssertGreaterThan(saved, earlier)
             XCTAssertEqual(saved, list.engine.lastUpdated)

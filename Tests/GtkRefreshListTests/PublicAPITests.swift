@@ -21,14 +21,17 @@ final class PublicAPITests: XCTestCase {
             let window = GtkTest.window(list.widget)
             defer { GtkTest.destroy(window) }
             list.start()
-            XCTAssertTrue(GtkTest.pump(timeout: 30) { headers.last == .idle && list.items.count == 20 },
-                          "the first refresh never ended: \(headers)")
+            GtkTest.wait("the first refresh's 20 rows in and the header back to idle (headers \(headers), \(list.items.count) rows)") {
+                headers.last == .idle && list.items.count == 20
+            }
             XCTAssertEqual(headers, [.refreshing, .succeeded, .idle])
             XCTAssertEqual(list.state.footer, .exhausted)
             XCTAssertEqual(list.state.paging.currentPage, 1)
             let before = reports
             list.refresh()
-            GtkTest.wait("list.state.header.state == .idle && reports > before + 1") { list.state.header.state == .idle && reports > before + 1 }
+            GtkTest.wait("the second refresh reported and over (header \(list.state.header.state), \(reports - before) reports)") {
+                list.state.header.state == .idle && reports > before + 1
+            }
             XCTAssertLessThanOrEqual(reports - before, 12, "one report per change, not per event")
         }
     }
@@ -48,13 +51,14 @@ final class PublicAPITests: XCTestCase {
             XCTAssertTrue(list.isFooterHidden)
             XCTAssertFalse(list.state.header.isVisible)
             list.start()
-            XCTAssertTrue(GtkTest.pump(timeout: 30) { list.items.count == 20 && list.state.header.state == .idle },
-                          "a hidden header still refreshes")
+            GtkTest.wait("a refresh under a hidden header: 20 rows in and the header idle (\(list.items.count) rows, header \(list.state.header.state))") {
+                list.items.count == 20 && list.state.header.state == .idle
+            }
             XCTAssertEqual(list.state.footer, .hidden, "a hidden footer shows no sentinel")
             XCTAssertEqual(pagesAsked, [], "and loads nothing by itself")
             // Twenty short rows fill less than the window: shown again, the footer loads page 2.
             list.isFooterHidden = false
-            GtkTest.wait("pages asked: \(pagesAsked)") { pagesAsked == [2] }
+            GtkTest.wait("the footer shown again asking for page 2 (pages asked: \(pagesAsked))") { pagesAsked == [2] }
             XCTAssertEqual(list.state.footer, .loading)
             list.isHeaderHidden = false
             XCTAssertTrue(list.state.header.isVisible)

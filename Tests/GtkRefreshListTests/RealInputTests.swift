@@ -42,7 +42,7 @@ final class RealInputTests: XCTestCase {
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, 200)
         // The list must rest at the top for the wheel's idle interval before the wheel may pull.
-        GtkTest.wait("the list at rest at the top") { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
+        GtkTest.wait("the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))") { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
         counts.refreshes = 0
         return Harness(list: list, window: window, input: input, counts: counts)
     }
@@ -149,15 +149,19 @@ final class ShortcutScopeTests: XCTestCase {
             gtk_window_set_title(window.as(GtkWindow.self), "two-lists")
             left.start()
             right.start()
-            GtkTest.wait("left.items.count == 20 && right.items.count == 20") { left.items.count == 20 && right.items.count == 20 }
-            GtkTest.wait("left.engine.header.state == .idle && right.engine.header.state == .idle") { left.engine.header.state == .idle && right.engine.header.state == .idle }
+            GtkTest.wait("both lists' first 20 rows in (left \(left.items.count), right \(right.items.count))") {
+                left.items.count == 20 && right.items.count == 20
+            }
+            GtkTest.wait("both headers back to idle after the first refresh") {
+                left.engine.header.state == .idle && right.engine.header.state == .idle
+            }
             refreshes = ["left": 0, "right": 0]
 
             let onRight = try RealInputs.make(window: window, target: right.widget, windowTitle: "two-lists")
             onRight.point(at: 100, 150)  // a click: the keyboard focus goes into the right list
             onRight.refreshKey(controlR: false)
-            GtkTest.wait("\(refreshes)") { refreshes["right"] == 1 }
-            GtkTest.wait("right.engine.header.state == .idle") { right.engine.header.state == .idle }
+            GtkTest.wait("a refresh of the right list from F5: \(refreshes)") { refreshes["right"] == 1 }
+            GtkTest.wait("the right list's header back to idle") { right.engine.header.state == .idle }
             let onLeft = try RealInputs.make(window: window, target: left.widget, windowTitle: "two-lists")
             onLeft.point(at: 100, 150)
             onLeft.refreshKey(controlR: true)

@@ -56,7 +56,9 @@ final class RenderingTests: XCTestCase {
 
             list.start()
             refreshes[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
+                list.engine.header.state == .idle
+            }
             shoot("header-idle")
             XCTAssertEqual(list.headerAllocatedHeight, 0)
             XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
@@ -81,7 +83,9 @@ final class RenderingTests: XCTestCase {
             refreshes[2](.failure(LoaderFailure()))
             XCTAssertEqual(list.engine.header.state, .failed)
             shoot("header-failed")
-            GtkTest.wait("list.engine.header.state == .idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the failure (it is \(list.engine.header.state))") {
+                list.engine.header.state == .idle
+            }
 
             @MainActor func toBottom() {
                 let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)

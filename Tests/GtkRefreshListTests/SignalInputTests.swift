@@ -37,7 +37,7 @@ final class SignalInputTests: XCTestCase {
             page \(gtk_adjustment_get_page_size(adjustment)), mapped \(gtk_widget_get_mapped(list.widget))
             """)
         // Nothing in flight, and the list at rest at the top long enough for a wheel to pull.
-        GtkTest.wait("the list at rest at the top") {
+        GtkTest.wait("the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))") {
             list.engine.inFlight == nil && list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
         }
         return (list, window)
