@@ -10,6 +10,18 @@ Usage: orca_scenario.py REFRESH_DEMO"""
 import json, os, re, signal, subprocess, sys, tempfile, threading, time
 
 DEADLINE = 60  # seconds for anything to happen
+POLL_S = 0.02  # how often a wait looks at the trace and the log again
+
+# The wheel's idle interval of the demo's engine (its default, RefreshConfiguration's
+# wheelIdleInterval): the list must rest at the top, the wheel quiet, that long before a notch
+# up may pull. Measured on the app's own trace clock, not slept.
+WHEEL_IDLE_MS = 250
+
+# Input pacing, not waits: the gap between wheel notches, as a person turns the wheel. A pull's
+# notches (60 ms) and a spin's (25 ms) both come well inside the idle interval, so they are one
+# gesture however fast the machine is; each step then waits for the app's trace.
+PULL_NOTCH_MS = 60
+SPIN_NOTCH_MS = 25
 
 
 class App:
@@ -40,6 +52,20 @@ class App:
         return (last["header"] == "idle" and "inFlight" not in last and last["footer"] != "loading"
                 and last.get("wakeUpMonotonicMs") is None)
 
+    def count(self, **fields):
+        """Trace lines with all of `fields` (event="pull", kind="wheel"; effect="startRefresh")."""
+        return sum(1 for line in list(self.lines) if all(line.get(k) == v for k, v in fields.items()))
+
+    def quiet_for(self, milliseconds):
+        """Whether `milliseconds` of the app's clock passed since its last trace line: its launch
+        milestone pairs its clock with CLOCK_MONOTONIC (time.monotonic here)."""
+        lines = list(self.lines)
+        launch = next((line for line in lines if line.get("milestone") == "launch"), None)
+        if launch is None or not lines:
+            return False
+        now_ms = launch["ms"] + (int(time.monotonic() * 1_000_000) - launch["monotonicUs"]) // 1000
+        return now_ms - lines[-1]["ms"] >= milliseconds
+
     def stop(self):
         self.process.terminate()
         self.process.wait()
@@ -50,7 +76,7 @@ def wait(what, condition):
     while not condition():
         if time.monotonic() > deadline:
             sys.exit(f"never happened within {DEADLINE} s: {what}")
-        time.sleep(0.02)
+        time.sleep(POLL_S)
 
 
 def xdotool(*arguments):
@@ -84,9 +110,12 @@ class Orca:
 
 
 def step(orca, name, expected, action, app):
-    """Runs `action`, waits until the app is at rest and Orca said each of `expected`."""
+    """Runs `action` (each step starts a refresh), waits until the app started that refresh and
+    is at rest again, and until Orca said each of `expected`."""
     before = len(orca.spoken())
+    refreshes = app.count(effect="startRefresh")
     action()
+    wait(f"{name}: a refresh started", lambda: app.count(effect="startRefresh") > refreshes)
     wait(f"{name}: the list at rest", app.at_rest)
     wait(f"{name}: Orca saying {expected} (said {orca.spoken()[before:]})",
          lambda: all(any(text.startswith(e) for text in orca.spoken()[before:]) for e in expected))
@@ -112,14 +141,18 @@ def main():
         wait("Orca reading the focused row", lambda: any(t.startswith("#") for t in orca.spoken()[before:]))
         step(orca, "F5", ["Refreshing", "Refreshed"], lambda: xdotool("key", "F5"), app)
         # Pull with the wheel once the list rested at the top for the wheel's idle interval.
-        time.sleep(0.3)  # the wheel's idle interval (250 ms): the rest a pull needs
+        wait("the list at rest at the top for the wheel's idle interval",
+             lambda: app.at_rest() and app.quiet_for(WHEEL_IDLE_MS + 20))
         step(orca, "wheel pull", ["Release to refresh", "Refreshing", "Refreshed"],
-             lambda: xdotool("click", "--repeat", "4", "--delay", "60", "4"), app)
+             lambda: xdotool("click", "--repeat", "4", "--delay", str(PULL_NOTCH_MS), "4"), app)
         # Down to the end of the feed: each page said as it loads, then the end.
         for _ in range(10):
             if app.events()[-1]["footer"] == "exhausted":
                 break
-            xdotool("click", "--repeat", "10", "--delay", "20", "5")
+            notches = app.count(event="pull", kind="wheel")
+            xdotool("click", "--repeat", "10", "--delay", str(SPIN_NOTCH_MS), "5")
+            # Every scroll event the app receives is a traced pull, taken or not.
+            wait("ten notches received", lambda: app.count(event="pull", kind="wheel") >= notches + 10)
             wait("the page loaded", app.at_rest)
         wait("the end of the feed", lambda: app.events()[-1]["footer"] == "exhausted")
         wait("Orca saying the end", lambda: any(t.startswith("No more items") for t in orca.spoken()))
@@ -132,7 +165,8 @@ def main():
     # A refresh that fails, in a second run of the app.
     app = App(binary, "--latency-ms", "300", "--fail-rate", "1")
     try:
-        wait("the failed first load", lambda: app.at_rest())
+        wait("the failed first load, its header collapsed",
+             lambda: app.at_rest() and any(line.get("outcome") == "failure" for line in app.events()))
         window = xdotool("search", "--sync", "--onlyvisible", "--name", "Refresh List").split()[-1]
         # No rows to click: the keyboard focus is where the app put it, on the (empty) list.
         xdotool("windowfocus", "--sync", window)
