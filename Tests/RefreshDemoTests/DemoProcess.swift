@@ -119,6 +119,23 @@ final class DemoProcess: @unchecked Sendable {
         return false
     }
 
+    /// Waits until the app exits by itself (a run with nothing to show, such as --screenshots),
+    /// or fails naming `what` after `timeout` seconds.
+    @discardableResult
+    func waitForExit(
+        _ what: @autoclosure () -> String, timeout: Double = 120, file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                XCTFail("still running after \(Int(timeout)) s: \(what()); \(stderr)", file: file, line: line)
+                return false
+            }
+            usleep(20_000)  // polling for its exit
+        }
+        return true
+    }
+
     /// The header states the trace went through, each run of one state once
     /// ("idle → refreshing → failed → idle"): what a failed wait says happened instead.
     var headerHistory: String {

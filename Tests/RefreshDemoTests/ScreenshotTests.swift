@@ -17,9 +17,7 @@ final class ScreenshotTests: XCTestCase {
         let directory = NSTemporaryDirectory() + "refresh-demo-shots-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
         let app = try DemoProcess(["--screenshots", directory], base: base)
-        let deadline = Date().addingTimeInterval(120)
-        while app.process.isRunning, Date() < deadline { usleep(20_000) }  // polling for its exit
-        XCTAssertFalse(app.process.isRunning, "the screenshot run ends by itself within 120 s")
+        app.waitForExit("the screenshot run ending by itself, every state written")
         app.stop()
         XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
         var images: [String: Data] = [:]

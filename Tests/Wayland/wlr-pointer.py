@@ -12,7 +12,8 @@ reads one command per line on stdin, answering each with "ok ..." or "error ..."
     finger DY            one frame of a two-finger scroll (axis source finger), px
     lift                 the fingers leave the touchpad: axis_stop
     button CODE 1|0      press or release an evdev button (272 = left)
-    sleep MS             wait
+    sleep MS             pause: the pace between a gesture's steps (the caller's InputPace),
+                         never a wait for the app
 """
 import os
 import socket
