@@ -17,8 +17,7 @@ final class ScreenshotTests: XCTestCase {
         let directory = NSTemporaryDirectory() + "refresh-demo-shots-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
         let app = try DemoProcess(["--screenshots", directory], base: base)
-        let deadline = Date().addingTimeInterval(120)
-        while app.process.isRunning, Date() < deadline { usleep(20_000) }  // polling for its exit
+        poll(every: 0.02, timeout: 120) { !app.process.isRunning }
         XCTAssertFalse(app.process.isRunning, "the screenshot run ends by itself within 120 s")
         app.stop()
         XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)

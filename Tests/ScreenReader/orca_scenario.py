@@ -40,6 +40,16 @@ class App:
         return (last["header"] == "idle" and "inFlight" not in last and last["footer"] != "loading"
                 and last.get("wakeUpMonotonicMs") is None)
 
+    def quiet_for(self, milliseconds):
+        """Whether `milliseconds` of the app's own clock passed since its last trace line (its
+        `ms` counts from the launch milestone, whose CLOCK_MONOTONIC time it carries)."""
+        lines = list(self.lines)
+        launch = next((line for line in lines if line.get("milestone") == "launch"), None)
+        if launch is None or not lines:
+            return False
+        now_ms = launch["ms"] + (time.clock_gettime_ns(time.CLOCK_MONOTONIC) // 1000 - launch["monotonicUs"]) // 1000
+        return now_ms - lines[-1]["ms"] >= milliseconds
+
     def stop(self):
         self.process.terminate()
         self.process.wait()
@@ -111,8 +121,9 @@ def main():
         xdotool("mousemove", "--window", window, "200", "200", "click", "1")
         wait("Orca reading the focused row", lambda: any(t.startswith("#") for t in orca.spoken()[before:]))
         step(orca, "F5", ["Refreshing", "Refreshed"], lambda: xdotool("key", "F5"), app)
-        # Pull with the wheel once the list rested at the top for the wheel's idle interval.
-        time.sleep(0.3)  # the wheel's idle interval (250 ms): the rest a pull needs
+        # Pull with the wheel once the list rested at the top for the wheel's idle interval
+        # (250 ms, and a frame's margin), measured on the app's own clock.
+        wait("the list at rest at the top", lambda: app.at_rest() and app.quiet_for(270))
         step(orca, "wheel pull", ["Release to refresh", "Refreshing", "Refreshed"],
              lambda: xdotool("click", "--repeat", "4", "--delay", "60", "4"), app)
         # Down to the end of the feed: each page said as it loads, then the end.
