@@ -32,7 +32,7 @@ extension RefreshList {
             scheduledWakeUp = nil
             return
         }
-        if let scheduled = scheduledWakeUp, scheduled <= due, wakeUpTimer.sourceID != 0 { return }
+        if let scheduled = scheduledWakeUp, scheduled <= due { return }
         let delay = max(0, min(due - Self.monotonicNow(), Int64(UInt32.max)))
         scheduledWakeUp = due
         wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in

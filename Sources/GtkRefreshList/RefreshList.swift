@@ -126,7 +126,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     let parts: Parts
     let connections = SignalConnections()
     var wakeUpTimer = OneShotTimer()
-    /// The instant `wakeUpTimer` was set for, while it is pending.
+    /// The instant `wakeUpTimer` is set for; `nil` exactly when it is not pending.
     var scheduledWakeUp: MonotonicInstant?
     /// The frame callback that reports a timed header state shown (`.presented`).
     var nextFrame = NextFrameCallback()
@@ -284,6 +284,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_object_ref(widget.raw)
         g_idle_add(dropRefreshListOwner, widget.raw)
         wakeUpTimer.cancel()
+        scheduledWakeUp = nil
         nextFrame.cancel(on: widget)
         spokenDescription.restoreNow()
         for task in tasks.values { task.cancel() }

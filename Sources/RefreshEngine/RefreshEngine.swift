@@ -175,8 +175,8 @@ public struct RefreshEngine: Hashable, Sendable {
                 // interval is one.
                 releasePull(cancelled: false, into: &effects)
             case .refreshing(_, _, .waiting, let watchdog) where watchdog > now:
-                // No frame showed the spinner in time: it counts as shown from now.
-                headerPhase = headerPhase.presented(at: now)
+                // Before the watchdog, the spinner's wait for a frame is what came due.
+                fallthrough
             case .holdingSpinner(_, .waiting), .showingResult(_, .waiting):
                 // No frame showed the state in time: it counts as shown from now.
                 headerPhase = headerPhase.presented(at: now)

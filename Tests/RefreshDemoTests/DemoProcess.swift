@@ -104,14 +104,16 @@ final class DemoProcess: @unchecked Sendable {
         _ what: @autoclosure () -> String, timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
         until condition: (DemoProcess) -> Bool
     ) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        var exited = false
+        let held = poll(every: 0.005, timeout: timeout) {
             if condition(self) { return true }
-            if !process.isRunning {
-                XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what()): \(stderr)", file: file, line: line)
-                return false
-            }
-            usleep(5_000)  // polling the trace the app writes
+            exited = !process.isRunning
+            return exited
+        }
+        if held, !exited { return true }
+        if exited {
+            XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what()): \(stderr)", file: file, line: line)
+            return false
         }
         XCTFail(
             "timed out after \(Int(timeout)) s waiting for \(what()); headers seen: \(headerHistory); last event: \(String(describing: last))",
@@ -125,15 +127,9 @@ final class DemoProcess: @unchecked Sendable {
     func waitForExit(
         _ what: @autoclosure () -> String, timeout: Double = 120, file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                XCTFail("still running after \(Int(timeout)) s: \(what()); \(stderr)", file: file, line: line)
-                return false
-            }
-            usleep(20_000)  // polling for its exit
-        }
-        return true
+        if poll(every: 0.02, timeout: timeout, until: { !process.isRunning }) { return true }
+        XCTFail("still running after \(Int(timeout)) s: \(what()); \(stderr)", file: file, line: line)
+        return false
     }
 
     /// The header states the trace went through, each run of one state once
@@ -221,12 +217,23 @@ func demoWindow(file: StaticString = #filePath, line: UInt = #line) -> String? {
 /// The X window id of the visible window whose name matches `name` (a regular expression),
 /// polled for up to 60 s.
 func xWindow(named name: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-    let deadline = Date().addingTimeInterval(60)
-    repeat {
-        let ids = shell(["xdotool", "search", "--onlyvisible", "--name", name]).split(separator: "\n")
-        if let id = ids.last { return String(id) }
-        usleep(20_000)  // polling the X server
-    } while Date() < deadline
-    XCTFail("no window named \(name) showed within 60 s", file: file, line: line)
-    return nil
+    var found: String?
+    let shown = poll(every: 0.02, timeout: 60) {
+        found = shell(["xdotool", "search", "--onlyvisible", "--name", name]).split(separator: "\n").last.map(String.init)
+        return found != nil
+    }
+    if !shown { XCTFail("no window named \(name) showed within 60 s", file: file, line: line) }
+    return found
+}
+
+/// Checks `condition` every `interval` seconds until it holds (true) or `timeout` seconds pass
+/// (false): the one place the app tests wait, for a condition, never for a time.
+@discardableResult
+func poll(every interval: Double, timeout: Double, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() >= deadline { return false }
+        usleep(useconds_t(interval * 1_000_000))
+    }
+    return true
 }

@@ -30,10 +30,10 @@ final class ExampleTests: XCTestCase {
         let shot = NSTemporaryDirectory() + "refresh-example-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
         var dark = 0.0
-        let deadline = Date().addingTimeInterval(60)
-        while dark < 0.008, Date() < deadline, app.process.isRunning {
+        poll(every: 0.05, timeout: 60) {
             shell(["import", "-window", window, shot])
             dark = Double(shell(["convert", shot, "-colorspace", "gray", "-threshold", "50%", "-format", "%[fx:1-mean]", "info:"])) ?? 0
+            return dark >= 0.008 || !app.process.isRunning
         }
         XCTAssertGreaterThanOrEqual(dark, 0.008, "the example's rows never showed (dark share \(dark)): \(app.stderr)")
         XCTAssertTrue(app.process.isRunning, "still running: \(app.stderr)")

@@ -68,20 +68,14 @@ final class StallTests: XCTestCase {
             app.events.contains { $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == outcome }
         }
         // Polled tightly (1 ms), so the stop usually lands before the frame that would show it.
-        let deadline = Date().addingTimeInterval(60)
-        while !answered(app) {
-            guard Date() < deadline, app.process.isRunning else {
-                XCTFail("the first refresh never answered with \(outcome); last event: \(String(describing: app.last)); \(app.stderr)")
-                throw XCTSkip("no answer")
-            }
-            usleep(1_000)
+        guard poll(every: 0.001, timeout: 60, until: { answered(app) || !app.process.isRunning }), answered(app) else {
+            XCTFail("the first refresh never answered with \(outcome); last event: \(String(describing: app.last)); \(app.stderr)")
+            throw XCTSkip("no answer")
         }
         let pid = app.process.processIdentifier
         XCTAssertEqual(kill(pid, SIGSTOP), 0, "SIGSTOP")
         // Stopped for sure: the kernel reports the process in state T.
-        let stopped = Date().addingTimeInterval(60)
-        while processState(pid) != "T", Date() < stopped { usleep(1_000) }
-        XCTAssertEqual(processState(pid), "T", "the app is stopped")
+        XCTAssertTrue(poll(every: 0.001, timeout: 60) { processState(pid) == "T" }, "the app never stopped")
         usleep(stallMicroseconds)  // the stall itself: the stimulus, not a wait for a condition
         XCTAssertEqual(kill(pid, SIGCONT), 0, "SIGCONT")
     }
