@@ -7,8 +7,10 @@
 //   keyboard focus is inside the list, the focused widget (a row, the list, Retry) gets the
 //   words as its description, reset first (GTK 4.8 emits nothing for a second update
 //   otherwise), and its own description back a moment later, so the next time focus lands
-//   there it reads as before. Focus elsewhere in the window hears nothing: the list never
-//   speaks over what the user is doing, and never moves the focus.
+//   there it reads as before. A refresh's result waits until the new rows are in and the
+//   focus has settled, or Orca presents the focused row as gone. Focus elsewhere in the
+//   window hears nothing: the list never speaks over what the user is doing, and never moves
+//   the focus.
 // The header and footer also stay status regions whose labels carry the same words.
 
 import CGtk
@@ -38,6 +40,7 @@ extension RefreshList {
             assertive = true
         case .loadingMore:
             text = texts.loadingMore
+            cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .loadFailed:
             let reason = Self.withReason(texts.loadFailed, failureText(engine.footerFailure))
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, reason)
@@ -49,17 +52,28 @@ extension RefreshList {
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         }
         lastAnnouncement = text
-        speak(text, assertive: assertive)
-    }
-
-    /// Says `text` through GTK's announce call where it exists, else as the description of the
-    /// focused widget, if the focus is inside the list.
-    private func speak(_ text: String, assertive: Bool) {
         if let announce = gtkAccessibleAnnounce {
             announce(OpaquePointer(widget), text, assertive ? 2 : 1)  // HIGH : MEDIUM
             return
         }
+        // A refresh's result follows new rows: said once they are in and the focus has settled.
+        let rowsChanged = if case .refreshed = announcement { true } else { false }
+        let aboutFooter = switch announcement {
+        case .loadingMore, .loadFailed, .noMoreItems: true
+        default: false
+        }
+        spokenDescription.say(text, after: rowsChanged ? SpokenDescription.settleMilliseconds : 0) { [weak self] text in
+            self?.describeFocus(text, aboutFooter: aboutFooter)
+        }
+    }
+
+    /// Gives the focused widget `text` as its description, if the focus is inside the list.
+    /// Words about the footer are not given to the footer or its button: a screen reader says
+    /// the footer's new name as the focused widget's (the focus is on the footer, or moves
+    /// there from Retry or Load more as the button goes).
+    private func describeFocus(_ text: String, aboutFooter: Bool) {
         guard let focus = focusInsideList() else { return }
+        if aboutFooter, focus == parts.footer || gtk_widget_is_ancestor(focus, parts.footer) != 0 { return }
         spokenDescription.restoreNow()
         gtk_accessible_reset_property(OpaquePointer(focus), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
         cgtk_accessible_set_string(focus, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
@@ -86,14 +100,40 @@ extension RefreshList {
 }
 
 /// The description a spoken announcement put on a widget, taken back off a moment later (or
-/// before the next one). The widget is referenced until then.
+/// before the next one). The widget is referenced until then. Words that must wait (for rows
+/// to settle) wait here, and what comes after them waits behind them, so the order holds.
 @MainActor
 final class SpokenDescription {
     private var widget: WidgetPointer?
     private var timer = OneShotTimer()
+    private var waiting: [String] = []
+    private var waitTimer = OneShotTimer()
+    private var sayWaiting: (@MainActor (String) -> Void)?
 
     /// How long the words stay on the widget (ms): Orca has read the change long before.
     static let holdMilliseconds: UInt32 = 1_500
+
+    /// How long words about changed rows wait (ms). When rows around the focused one change,
+    /// Orca 43 takes a moment to see the focus again; a description change before that is
+    /// presented as the focused row gone (measured: 500–600 ms with Orca 43.1, GTK 4.8.3).
+    static let settleMilliseconds: UInt32 = 600
+
+    /// Says `text` through `say` after `milliseconds` (at once for 0), after anything still
+    /// waiting.
+    func say(_ text: String, after milliseconds: UInt32, _ say: @escaping @MainActor (String) -> Void) {
+        guard milliseconds > 0 || !waiting.isEmpty else { return say(text) }
+        waiting.append(text)
+        sayWaiting = say
+        guard milliseconds > 0 else { return }
+        waitTimer.schedule(after: milliseconds) { [weak self] in
+            guard let self else { return }
+            self.waitTimer.fired()
+            let texts = self.waiting
+            self.waiting = []
+            for text in texts { self.sayWaiting?(text) }
+            self.sayWaiting = nil
+        }
+    }
 
     func hold(_ widget: WidgetPointer) {
         g_object_ref(widget.raw)
@@ -102,6 +142,15 @@ final class SpokenDescription {
             self?.timer.fired()
             self?.restoreNow()
         }
+    }
+
+    /// Forgets the words still waiting and gives the widget its own description back (the
+    /// list goes).
+    func cancel() {
+        waitTimer.cancel()
+        waiting = []
+        sayWaiting = nil
+        restoreNow()
     }
 
     /// Gives the widget its own description back.
@@ -114,9 +163,15 @@ final class SpokenDescription {
     }
 }
 
-/// `gtk_accessible_announce(GtkAccessible *, const char *, GtkAccessibleAnnouncementPriority)`
-/// when the running GTK has it (4.14 and later), else `nil`.
-let gtkAccessibleAnnounce: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Void)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gtk_accessible_announce") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Void).self)
-}()
+/// `gtk_accessible_announce(GtkAccessible *, const char *, GtkAccessibleAnnouncementPriority)`.
+typealias AnnounceFunction = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Void
+
+/// `gtk_accessible_announce` when the running GTK has it (4.14 and later), else `nil`.
+let gtkAccessibleAnnounce: AnnounceFunction? = runtimeFunction("gtk_accessible_announce")
+    .map { unsafeBitCast($0, to: AnnounceFunction.self) }
+
+/// The function called `name` in the libraries this process runs with (GTK's, say), or `nil`
+/// when none has it: looked up at run time, so one binary runs on GTKs with and without it.
+func runtimeFunction(_ name: String) -> UnsafeMutableRawPointer? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
+}

@@ -1,6 +1,7 @@
 // Rows: a GtkStringList with one (empty) entry per item plus the footer sentinel, shown by a
 // GtkListView so a million rows cost what the visible ones do. Every change is a single
-// splice, one items-changed; the list is never rebuilt.
+// splice, one items-changed (two for a refresh that keeps rows in place); the list is never
+// rebuilt.
 
 import CGtk
 internal import GtkInterop
@@ -28,8 +29,19 @@ extension RefreshList {
             self?.unbind(listItem)
         }
         connections.onListItem(factory, "teardown") { [weak self] listItem in
-            // GTK unbinds first; should it not, the item is forgotten before it goes.
-            if let self, listItem == self.footerItem { self.footerItem = nil }
+            // A cell that goes gives the footer back (it may still hold it: see `unbind`).
+            guard let self else { return }
+            self.boundListItems.remove(listItem)
+            if listItem == self.footerItem { self.giveBackRow(listItem) }
+        }
+        // The keyboard selects as it moves (End, Down past the last row); the footer is not a
+        // row, so it never stays selected.
+        let selection = gtk_list_view_get_model(parts.listView.opaque)!
+        connections.onNotify(gpointer(selection), "selected") { [weak self] in
+            guard let self else { return }
+            if gtk_single_selection_get_selected(selection) == UInt32(self.items.count) {
+                gtk_selection_model_unselect_item(selection, UInt32(self.items.count))
+            }
         }
     }
 
@@ -41,8 +53,10 @@ extension RefreshList {
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
             rows.bind(row, items[position])
+            boundListItems.insert(listItem)
         } else {
             // The sentinel: the footer moves into this cell (out of the one that had it).
+            boundListItems.remove(listItem)
             if let previous = footerItem, previous != listItem { giveBackRow(previous) }
             gtk_list_item_set_selectable(listItem, 0)
             gtk_list_item_set_activatable(listItem, 0)
@@ -51,8 +65,21 @@ extension RefreshList {
         }
     }
 
+    /// GTK 4.8 unbinds and binds again a cell whose position only moved (the sentinel's, when
+    /// a page goes in above it): the footer stays in its cell until another item is bound
+    /// there or the sentinel is bound elsewhere, so a focused Retry or footer keeps the focus.
     private func unbind(_ listItem: OpaquePointer) {
-        if listItem == footerItem { giveBackRow(listItem) }
+        boundListItems.remove(listItem)
+    }
+
+    /// Binds the rows GTK holds in `positions` again, to the items there now (a refresh kept
+    /// them in place, and a kept row's content may have changed).
+    private func bindAgain(_ positions: Range<Int>) {
+        for listItem in boundListItems {
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard positions.contains(position), let row = Self.row(of: listItem) else { continue }
+            rows.bind(row, items[position])
+        }
     }
 
     /// Puts the cell's own row back in place of the footer.
@@ -96,20 +123,63 @@ extension RefreshList {
             let shown = ShownCheck(self, nearTop: true)
             let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) { shown.contains($0) }
             duplicatesDropped += page.items.count - fresh.count
+            // The rows the answer keeps at the top stay the same rows on screen, so the
+            // keyboard focus and the scroll position stay on them: new rows go in above them,
+            // and only the rest is replaced.
+            let (prepended, kept) = PageMerger.replacementKeeps(old: items, new: fresh, id: { $0.id })
+            if prepended > 0 { keepFocusedRowInPlace() }
             let oldCount = items.count
             items = fresh
             shownIDs = index
-            splice(at: 0, removing: oldCount, adding: fresh.count)
+            splice(at: 0, removing: 0, adding: prepended)
+            splice(at: prepended + kept, removing: oldCount - kept, adding: fresh.count - prepended - kept)
+            bindAgain(prepended..<(prepended + kept))
             return new
         case .prependNew:
             // New rows are usually checked against the newest, at the top.
             let shown = ShownCheck(self, nearTop: true)
             let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { shown.contains($0) }
             duplicatesDropped += page.items.count - fresh.count
+            if !fresh.isEmpty { keepFocusedRowInPlace() }
             items.insert(contentsOf: fresh, at: 0)
             splice(at: 0, removing: 0, adding: fresh.count)
             return fresh.count
         }
+    }
+
+    /// Rows are about to go in above the rest: if the keyboard focus is on a row, it is kept
+    /// where it is on screen (the rows above it grow out of view), so a keyboard or screen-
+    /// reader user reading the list is not moved. Without a focused row the new rows show at
+    /// the top.
+    private func keepFocusedRowInPlace() {
+        focusedRowTopToKeep = focusedRowTop()
+    }
+
+    /// Where the focused row's top is in the list view, or nil when the focus is not on a row
+    /// of this list.
+    private func focusedRowTop() -> Double? {
+        guard let root = gtk_widget_get_root(parts.listView), let focus = gtk_root_get_focus(root),
+            gtk_widget_is_ancestor(focus, parts.listView) != 0,
+            focus != parts.footer, gtk_widget_is_ancestor(focus, parts.footer) == 0
+        else { return nil }
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(focus, parts.listView, $0, &point) }) != 0 else {
+            return nil
+        }
+        return Double(point.y)
+    }
+
+    /// Once GTK laid the new rows out (the frame clock's layout phase, before the frame is
+    /// drawn): scrolls by as much as the focused row moved, so it is drawn where it was. GTK
+    /// keeps its view anchored as a share of the view's height, which lands a row a few pixels
+    /// off after rows go in above it; the frame clock lays out again in the same frame.
+    func restoreFocusedRowPlace() {
+        guard let wanted = focusedRowTopToKeep else { return }
+        focusedRowTopToKeep = nil
+        guard let now = focusedRowTop(), abs(now - wanted) >= 1 else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + now - wanted)
     }
 
     /// Whether a row with `id` is shown: the identifier index rules most rows out at once; the

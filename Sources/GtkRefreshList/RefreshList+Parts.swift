@@ -169,6 +169,10 @@ final class Parts {
         gtk_box_set_spacing(footer.box, 8)
         gtk_widget_set_halign(footer, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(footer, "refresh-footer")
+        // Focusable, so the keyboard reaches the end of the list: GTK 4.8's End (and Down past
+        // the last row) moves the focus to the last cell, which holds the footer and takes the
+        // focus only through it. From there Tab reaches Load more or Retry.
+        gtk_widget_set_focusable(footer, 1)
         let footerSpinner = gtk_spinner_new()!
         let footerLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(footerLabel, "dim-label")

@@ -120,6 +120,10 @@ extension RefreshList {
             button = texts.retry
         case .exhausted: label = texts.noMoreItems
         }
+        // Loading is not announced with a message of its own, so its text names the live
+        // region; named before the button goes, since the focus may move from it to the footer.
+        if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
+        if state == .idle { gtk_accessible_reset_property(OpaquePointer(parts.footer), GTK_ACCESSIBLE_PROPERTY_LABEL) }
         gtk_widget_set_visible(parts.footerSpinner, spinning.gboolean)
         if spinning { gtk_spinner_start(parts.footerSpinner.opaque) } else { gtk_spinner_stop(parts.footerSpinner.opaque) }
         gtk_label_set_text(parts.footerLabel.opaque, label)
@@ -127,8 +131,5 @@ extension RefreshList {
         gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)
         if let button { gtk_button_set_label(parts.footerButton.as(GtkButton.self), button) }
         cgtk_accessible_set_busy(parts.footer, spinning.gboolean)
-        // Failures and the end are announced (with their message); loading is not, so its
-        // text names the live region here.
-        if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
     }
 }

@@ -144,6 +144,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var exactChecks = (scans: 0, sets: 0)
     /// The list item whose cell shows the footer in place of its row, if any.
     var footerItem: OpaquePointer?
+    /// The list items bound to a row now (the rows GTK shows or keeps), to bind again when a
+    /// refresh keeps them in place.
+    var boundListItems: Set<OpaquePointer> = []
+    /// Where the focused row was before rows went in above it, until the next layout puts it
+    /// back there.
+    var focusedRowTopToKeep: Double?
     var nextFailureID: UInt32 = 1
     var shownIDs = ShownIdentifiers<Item.ID>()
     var pendingEvents: [Event] = []
@@ -185,6 +191,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectActions()
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
+        connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in
+            guard let self, let clock = gtk_widget_get_frame_clock(self.parts.listView) else { return }
+            self.connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.restoreFocusedRowPlace() }
+        }
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
             guard let self, self.configuration.startsWhenShown else { return }
             self.start()
@@ -286,7 +296,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         wakeUpTimer.cancel()
         scheduledWakeUp = nil
         nextFrame.cancel(on: widget)
-        spokenDescription.restoreNow()
+        spokenDescription.cancel()
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         let running = requests.values

@@ -36,6 +36,21 @@ public enum PageMerger {
         return (rows, shown, new)
     }
 
+    /// How a replacing refresh can leave rows in place: the old rows from the top that the new
+    /// rows hold in the same order, after `prepended` new rows. Those `kept` rows stay the very
+    /// same rows on screen (the keyboard focus and the scroll position stay with them), so the
+    /// host inserts the `prepended` rows above them and replaces only the rest. `kept` is 0 when
+    /// the new rows do not hold the old first row.
+    public static func replacementKeeps<Row, ID: Equatable>(
+        old: [Row], new: [Row], id: (Row) -> ID
+    ) -> (prepended: Int, kept: Int) {
+        guard let first = old.first.map(id), let start = new.firstIndex(where: { id($0) == first }) else {
+            return (0, 0)
+        }
+        let kept = zip(old, new[start...]).prefix { id($0) == id($1) }.count
+        return (start, kept)
+    }
+
     /// Of the rows at `positions` (those whose hash value was seen before), the ones to drop:
     /// a row whose id an earlier kept row of `incoming` has (checked first: the answer is
     /// short, the rows shown may be many), or that `orShown` says is shown already.

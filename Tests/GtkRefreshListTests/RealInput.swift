@@ -25,6 +25,21 @@ protocol RealInput {
     func release()
     /// F5, or Ctrl+R when `controlR`.
     func refreshKey(controlR: Bool)
+    /// One press and release of `key`.
+    func key(_ key: NavigationKey)
+}
+
+/// Keys a keyboard user moves with, by their X keysym name and value.
+enum NavigationKey: String {
+    case end = "End", tab = "Tab", enter = "Return"
+
+    var keysym: Int {
+        switch self {
+        case .end: 0xFF57
+        case .tab: 0xFF09
+        case .enter: 0xFF0D
+        }
+    }
 }
 
 enum RealInputs {
@@ -117,6 +132,11 @@ struct XdotoolInput: RealInput {
         let before = watch.counts
         runCommand(["xdotool", "key", controlR ? "ctrl+r" : "F5"])
         watch.wait(controlR ? "Ctrl+R" : "F5", since: before) { $0.keys >= $1.keys + (controlR ? 2 : 1) }
+    }
+    func key(_ key: NavigationKey) {
+        let before = watch.counts
+        runCommand(["xdotool", "key", key.rawValue])
+        watch.wait(key.rawValue, since: before) { $0.keys > $1.keys }
     }
 }
 
@@ -240,5 +260,11 @@ final class WaylandInput: RealInput {
         let before = watch.counts
         do { try input.key(controlR ? RemoteInput.letterR : RemoteInput.f5, control: controlR) } catch { XCTFail("\(error)") }
         watch.wait(controlR ? "Ctrl+R" : "F5", since: before) { $0.keys >= $1.keys + (controlR ? 2 : 1) }
+    }
+
+    func key(_ key: NavigationKey) {
+        let before = watch.counts
+        do { try input.key(key.keysym) } catch { XCTFail("\(error)") }
+        watch.wait(key.rawValue, since: before) { $0.keys > $1.keys }
     }
 }

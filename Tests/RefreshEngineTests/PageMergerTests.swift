@@ -60,4 +60,18 @@ final class PageMergerTests: XCTestCase {
         XCTAssertEqual(result.rows.map(\.value), [1, 2, 3])
         XCTAssertEqual(result.new, 2)
     }
+
+    func testAReplacementKeepsTheOldTopRowsTheNewRowsHoldInOrder() {
+        // Three new posts on top of the first page; the later pages give way.
+        let (prepended, kept) = PageMerger.replacementKeeps(old: Array(1...40), new: [-2, -1, 0] + Array(1...17), id: { $0 })
+        XCTAssertEqual(prepended, 3)
+        XCTAssertEqual(kept, 17)
+        // Nothing new: every row of the answer stays.
+        XCTAssertTrue(PageMerger.replacementKeeps(old: Array(1...20), new: Array(1...20), id: { $0 }) == (0, 20))
+        // The old first row gone, or nothing shown before: nothing is kept.
+        XCTAssertTrue(PageMerger.replacementKeeps(old: Array(1...20), new: Array(2...21), id: { $0 }) == (0, 0))
+        XCTAssertTrue(PageMerger.replacementKeeps(old: [Int](), new: Array(1...20), id: { $0 }) == (0, 0))
+        // Kept only as far as the order holds.
+        XCTAssertTrue(PageMerger.replacementKeeps(old: [1, 2, 3, 4], new: [0, 1, 2, 4, 3], id: { $0 }) == (1, 2))
+    }
 }

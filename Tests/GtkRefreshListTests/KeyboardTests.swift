@@ -1,0 +1,121 @@
+// Keyboard-only use with real keys, on X11 and Wayland: End reaches the footer at the end of the
+// list and Tab its Retry; a focused footer keeps the focus while pages go in above it; a
+// refresh that puts new rows on top leaves the focused row focused, where it was on screen.
+
+import CGtk
+import GtkInterop
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class KeyboardTests: XCTestCase {
+    /// The widget with the keyboard focus in `list`'s window.
+    @MainActor private static func focus(of list: RefreshList<Row>) -> WidgetPointer? {
+        gtk_widget_get_root(list.widget).flatMap { gtk_root_get_focus($0) }
+    }
+
+    /// The text of the row a focused cell shows ("row 7"), or nil when the focus is not a row.
+    @MainActor private static func focusedRow(of list: RefreshList<Row>) -> String? {
+        guard let focus = focus(of: list), let child = gtk_widget_get_first_child(focus),
+            gtk_widget_get_first_child(focus) == gtk_widget_get_last_child(focus),
+            let text = gtk_label_get_text(child.opaque)
+        else { return nil }
+        return String(cString: text)
+    }
+
+    /// Where `widget`'s top is on screen, in `list`'s coordinates.
+    @MainActor private static func top(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
+        return Double(point.y)
+    }
+
+    func testEndReachesTheFooterTabItsRetryAndTheFocusStaysOnTheFooterWhilePagesGoIn() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            let failing = Flag()
+            list.onRefresh { page(number: 1, hasMore: true) }
+            list.onLoadMore { number in
+                if failing.value { throw LoaderFailure() }
+                return page(number: number, hasMore: number < 8)
+            }
+            let title = "keyboard-end"
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            gtk_window_set_title(window.as(GtkWindow.self), title)
+            list.start()
+            GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+            input.point(at: 180, 100)
+            GtkTest.wait("the focus on a row after a click (it is on \(String(describing: Self.focus(of: list))))") {
+                Self.focusedRow(of: list) != nil
+            }
+
+            // End: to the last cell, the footer's (past the pages that filled the window); the
+            // page it asks for fails.
+            GtkTest.wait("the window filled (the footer is \(list.engine.footer))") {
+                list.engine.footer == .idle && list.engine.inFlight == nil
+            }
+            failing.value = true
+            input.key(.end)
+            GtkTest.wait("the focus on the footer after End (the footer is \(list.engine.footer))") {
+                Self.focus(of: list) == list.parts.footer
+            }
+            GtkTest.wait("the page End asked for failed (the footer is \(list.engine.footer))") { list.engine.footer == .failed }
+            let selection = gtk_list_view_get_model(list.parts.listView.opaque)!
+            XCTAssertNotEqual(gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
+            XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stays on the footer as the page fails")
+
+            // Tab: Retry. Enter: the page again, and the focus stays in the footer while that page
+            // and the ones after it go in above it (each moves the footer's cell down).
+            input.key(.tab)
+            GtkTest.wait("the focus on Retry after Tab") { Self.focus(of: list) == list.parts.footerButton }
+            failing.value = false
+            input.key(.enter)
+            GtkTest.wait("every page in after Retry (the footer is \(list.engine.footer), \(list.items.count) rows)") {
+                list.engine.footer == .exhausted && list.items.count == 160
+            }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stayed on the footer")
+            XCTAssertNotEqual(gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
+        }
+    }
+
+    func testARefreshWithNewRowsOnTopKeepsTheFocusedRowFocusedAndInPlace() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            let newer = Flag()
+            // Rows 20…1, then three new ones on top: 23…1 (a replacing refresh keeps rows 20…4).
+            list.onRefresh { newer.value ? page(1...23, hasMore: true) : page(number: 1, hasMore: true) }
+            list.onLoadMore { number in page(number: number, hasMore: true) }
+            let title = "keyboard-refresh"
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            gtk_window_set_title(window.as(GtkWindow.self), title)
+            list.start()
+            GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+            input.point(at: 180, 150)
+            GtkTest.wait("the focus on a row after a click") { Self.focusedRow(of: list) != nil }
+            let row = try XCTUnwrap(Self.focusedRow(of: list))
+            let place = Self.top(of: try XCTUnwrap(Self.focus(of: list)), in: list)
+
+            newer.value = true
+            input.refreshKey(controlR: false)
+            GtkTest.wait("the refresh with three new rows over (header \(list.engine.header.state), \(list.items.count) rows)") {
+                list.engine.header.state == .idle && list.engine.inFlight == nil && list.items.first?.id == 23
+            }
+            GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.parts.revealer.opaque) == 0 }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(Self.focusedRow(of: list), row, "the focus stayed on the row it was on")
+            // No jump: the header's opening and closing move GTK's view anchor, which is a share
+            // of the view's height, by a few pixels at most, never half a row.
+            let focus = try XCTUnwrap(Self.focus(of: list))
+            let halfRow = Double(gtk_widget_get_height(focus)) / 2
+            XCTAssertEqual(Self.top(of: focus, in: list), place, accuracy: halfRow,
+                           "the focused row stayed where it was on screen (within half its height)")
+        }
+    }
+}
