@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 if [ -z "${ORCA_TEST_INSIDE:-}" ]; then
     . data/setup-debian.sh
-    ensure_debian_packages orca at-spi2-core xvfb xauth xdotool dbus-daemon dbus-x11
+    ensure_debian_packages orca python3-pyatspi at-spi2-core xvfb xauth xdotool dbus-daemon dbus-x11
     use_swift
     swift build --product refresh-demo
     ORCA_TEST_INSIDE=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$0" "$@"
