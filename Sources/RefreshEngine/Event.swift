@@ -1,5 +1,6 @@
-// The vocabulary between a host toolkit and the engine: what happened (events) and what the
-// host must do about it (effects). Hosts translate their input into these and nothing else.
+// What happens to the engine: the events a host toolkit translates its input, its loaders'
+// answers and its layout into, and nothing else. What the host must do about them is in
+// Effect.swift.
 
 /// The kind of input device behind a pull.
 public enum PullKind: Hashable, Sendable, CaseIterable {
@@ -49,32 +50,6 @@ public enum RefreshOrigin: Hashable, Sendable {
     case request
 }
 
-/// What a loader answered.
-public enum Outcome: Hashable, Sendable {
-    /// Items arrived. `received` is the raw count the loader returned (before any
-    /// de-duplication); `hasMore` is the loader's word on further pages, `nil` when unknown
-    /// (then a page shorter than `pageSize` means there is no more).
-    case success(received: Int, hasMore: Bool?)
-    /// The loader failed. The host keeps the message and names it by `FailureID`; the engine
-    /// only carries the id, so events stay trivially copyable.
-    case failure(FailureID)
-}
-
-/// Names a failure message the host keeps (the loader's error text, say). The engine stores and
-/// reports only this id: the host shows, announces and translates the text.
-public struct FailureID: Hashable, Sendable, CustomStringConvertible {
-    /// The host's number for the message; `0` is the engine's own `timedOut`.
-    public let rawValue: UInt32
-
-    /// Wraps a host's message number. Hosts number their messages from 1.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    /// The engine's watchdog: no answer came within `operationTimeout`.
-    public static let timedOut = FailureID(rawValue: 0)
-
-    public var description: String { self == .timedOut ? "timed out" : "failure #\(rawValue)" }
-}
-
 /// Everything the engine reacts to.
 public enum Event: Hashable, Sendable {
     /// The scroll offset, content height and viewport height (px), sent whenever any changes.
@@ -115,41 +90,4 @@ public enum Event: Hashable, Sendable {
     /// The host applied a refresh answer (`applyRefresh`): it shows `shown` rows, `new` of them
     /// not shown before. Sent instead of `itemsShown` after a refresh.
     case refreshApplied(shown: Int, new: Int)
-}
-
-/// Announcements for screen readers (and the trace). The failure an announcement is about is
-/// read from the engine (`headerFailure`, `footerFailure`).
-public enum Announcement: Hashable, Sendable {
-    /// A pull reached the threshold: letting go refreshes. Once per arm, not per movement.
-    case releaseToRefresh
-    /// A refresh started, whatever started it.
-    case refreshStarted
-    /// A refresh succeeded and brought `newItems` rows not shown before.
-    case refreshed(newItems: Int)
-    /// The refresh failed or timed out (the reason is `headerFailure`).
-    case refreshFailed
-    /// The next page started loading.
-    case loadingMore
-    /// A page failed or timed out (the reason is `footerFailure`); Retry loads it again.
-    case loadFailed
-    /// The feed has no more pages.
-    case noMoreItems
-}
-
-/// What the host must do after an event, in order.
-public enum Effect: Hashable, Sendable {
-    /// Run the refresh loader; answer with `.refreshCompleted(token, …)`.
-    case startRefresh(OperationToken, origin: RefreshOrigin)
-    /// Run the load-more loader for `page`; answer with `.loadMoreCompleted(token, …)`.
-    case startLoadMore(OperationToken, page: Int)
-    /// Stop the operation started with this token; any answer it still gives is ignored.
-    case cancel(OperationToken)
-    /// Replace the items with the refresh answer of `token` (success only).
-    case applyRefresh(OperationToken)
-    /// Append the page answer of `token` (success only).
-    case applyPage(OperationToken, page: Int)
-    /// Store this as the list's last-updated instant.
-    case persistLastUpdated(WallClockInstant)
-    /// Tell screen readers.
-    case announce(Announcement)
 }

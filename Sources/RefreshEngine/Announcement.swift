@@ -1,0 +1,20 @@
+// What the engine asks the host to tell a screen reader: the words are the host's.
+
+/// Announcements for screen readers (and the trace). The failure an announcement is about is
+/// read from the engine (`headerFailure`, `footerFailure`).
+public enum Announcement: Hashable, Sendable {
+    /// A pull reached the threshold: letting go refreshes. Once per arm, not per movement.
+    case releaseToRefresh
+    /// A refresh started, whatever started it.
+    case refreshStarted
+    /// A refresh succeeded and brought `newItems` rows not shown before.
+    case refreshed(newItems: Int)
+    /// The refresh failed or timed out (the reason is `headerFailure`).
+    case refreshFailed
+    /// The next page started loading.
+    case loadingMore
+    /// A page failed or timed out (the reason is `footerFailure`); Retry loads it again.
+    case loadFailed
+    /// The feed has no more pages.
+    case noMoreItems
+}
