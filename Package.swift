@@ -29,12 +29,15 @@ let package = Package(
             name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings,
             linkerSettings: [.linkedLibrary("dispatch")]),
         // The GTK widget: translates input into engine events and renders the engine's state.
-        .target(name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
+        .target(
+            name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
         // GTK's test checks and signal emission for the widget tests (variadic in C).
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/CGtkTestSupport", pkgConfig: "gtk4"),
         .testTarget(
             name: "GtkRefreshListTests",
-            dependencies: ["GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "WaylandSupport"],
+            dependencies: [
+                "GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "WaylandSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         // The smallest app that uses the list; the README quotes it.
@@ -43,16 +46,19 @@ let package = Package(
             path: "Examples/RefreshExample", swiftSettings: swiftSettings),
         // The desktop app.
         .executableTarget(
-            name: "RefreshDemo", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
+            name: "RefreshDemo",
+            dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "RefreshDemoTests", dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
+            name: "RefreshDemoTests",
+            dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings),
         // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
         .target(name: "WaylandSupport", path: "Tests/WaylandSupport", swiftSettings: swiftSettings),
         // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
         .executableTarget(
-            name: "RefreshBenchmarks", dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
+            name: "RefreshBenchmarks",
+            dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
             swiftSettings: swiftSettings),
         // Counts a thread's heap allocations by interposing malloc in the executable that links
         // it: the engine's zero-allocation test and the benchmarks. Off under AddressSanitizer.

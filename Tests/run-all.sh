@@ -7,9 +7,10 @@
 #   3. the widget's renders from both compared (Tests/compare-renders.sh);
 #   4. valgrind's memcheck on the lifetime tests (a list used after its widget is destroyed);
 #   5. the libraries' documentation (DocC, offline) and the README's API section checked;
-#   6. the engine and widget suites under AddressSanitizer and LeakSanitizer;
-#   7. the benchmarks in smoke mode.
-# Arguments go to `swift test` in step 1 (and then steps 2-7 are skipped), for a focused run.
+#   6. the source format (the toolchain's swift-format, .swift-format's rules, no finding);
+#   7. the engine and widget suites under AddressSanitizer and LeakSanitizer;
+#   8. the benchmarks in smoke mode.
+# Arguments go to `swift test` in step 1 (and then steps 2-8 are skipped), for a focused run.
 # Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
@@ -60,6 +61,9 @@ done
 
 echo "== Documentation: built offline, every public symbol documented, the README's API section current"
 Tests/Docs/docs.sh
+
+echo "== Source format: swift format lint --strict"
+swift format lint --strict --recursive Package.swift Sources Tests Examples
 
 echo "== AddressSanitizer: the engine and widget suites"
 on_x11 Tests/Sanitizers/asan.sh

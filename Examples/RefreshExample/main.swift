@@ -31,14 +31,15 @@ struct Post: Identifiable, Sendable {
     var configuration = RefreshListConfiguration()
     configuration.engine = try RefreshConfiguration(pullThreshold: 64, pageSize: 20)
     configuration.lastUpdatedKey = "posts"  // "Last updated …" is remembered between runs
-    configuration.shortcutScope = .window   // one list: F5 works anywhere in the window
+    configuration.shortcutScope = .window  // one list: F5 works anywhere in the window
 
     let feed = Feed()
     let posts = try RefreshList<Post>(configuration: configuration, rows: .label { $0.title })
     posts.onRefresh { try await feed.refresh() }
     posts.onLoadMore { page in try await feed.posts(page: page) }
 
-    let window = UnsafeMutableRawPointer(gtk_application_window_new(application)!).assumingMemoryBound(to: GtkWindow.self)
+    let widget = gtk_application_window_new(application)!
+    let window = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)
     gtk_window_set_title(window, "Posts")
     gtk_window_set_default_size(window, 420, 600)
     gtk_window_set_child(window, posts.widget)  // the window keeps the list alive from here
@@ -53,6 +54,6 @@ let activate: @convention(c) (UnsafeMutablePointer<GtkApplication>?, gpointer?) 
 }
 g_signal_connect_data(
     gpointer(application), "activate", unsafeBitCast(activate, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
-let status = g_application_run(
-    UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), CommandLine.argc, CommandLine.unsafeArgv)
+let gApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
 exit(status)

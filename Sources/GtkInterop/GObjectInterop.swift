@@ -17,7 +17,9 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// The same widget as a GtkBox (a class whose struct is public).
     package var box: UnsafeMutablePointer<GtkBox> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkBox.self) }
     /// The same widget as any public-struct GTK type.
-    package func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self) }
+    package func `as`<T>(_ type: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
+    }
 }
 
 extension OpaquePointer {
@@ -35,4 +37,3 @@ package func cast<T>(_ pointer: gpointer) -> UnsafeMutablePointer<T> { pointer.a
 extension Bool {
     package var gboolean: gboolean { self ? 1 : 0 }
 }
-

@@ -23,5 +23,6 @@ package func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removi
 @MainActor
 package func scrollToEnd(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {
     let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolledWindow))
-    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    gtk_adjustment_set_value(
+        adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
 }

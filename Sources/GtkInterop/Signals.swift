@@ -7,13 +7,13 @@ import CGtk
 import Synchronization
 
 #if DEBUG
-/// Counts closure boxes still held by GLib, in debug builds only: the lifetime tests use it to
-/// prove nothing outlives its widget.
-package enum SignalClosureCounter {
-    static let live = Atomic<Int>(0)
-    /// Closure boxes (signal handlers, timers, draw functions) alive right now.
-    package static var liveBoxes: Int { live.load(ordering: .relaxed) }
-}
+    /// Counts closure boxes still held by GLib, in debug builds only: the lifetime tests use it to
+    /// prove nothing outlives its widget.
+    package enum SignalClosureCounter {
+        static let live = Atomic<Int>(0)
+        /// Closure boxes (signal handlers, timers, draw functions) alive right now.
+        package static var liveBoxes: Int { live.load(ordering: .relaxed) }
+    }
 #endif
 
 /// Holds one Swift closure for GLib.
@@ -24,11 +24,11 @@ package final class ClosureBox<Closure> {
     package init(_ closure: Closure) {
         self.closure = closure
         #if DEBUG
-        SignalClosureCounter.live.add(1, ordering: .relaxed)
+            SignalClosureCounter.live.add(1, ordering: .relaxed)
         #endif
     }
     #if DEBUG
-    deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
+        deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
     #endif
 
     /// Passes the box to C retained; `releaseBox` balances it.
@@ -75,13 +75,17 @@ package final class SignalConnections {
 
     /// `void handler(GObject *self, gpointer user_data)`: clicked, value-changed, scroll-begin, ...
     /// `owned: false` for the widget whose own disposal triggers `disconnectAll`.
-    package func onVoid(_ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void) {
+    package func onVoid(
+        _ instance: gpointer, _ signal: String, owned: Bool = true, _ handler: @escaping @MainActor () -> Void
+    ) {
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure() }
         }
-        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: owned)
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: owned)
     }
 
     /// `void handler(GObject *self, GParamSpec *pspec, gpointer user_data)`: notify::property.
@@ -91,13 +95,17 @@ package final class SignalConnections {
 
     /// `void handler(GtkScrolledWindow *self, GtkPositionType pos, gpointer user_data)`:
     /// edge-overshot, edge-reached.
-    package func onEdge(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void) {
+    package func onEdge(
+        _ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (GtkPositionType) -> Void
+    ) {
         typealias Closure = @MainActor (GtkPositionType) -> Void
         let thunk: @convention(c) (gpointer?, GtkPositionType, gpointer?) -> Void = { _, position, data in
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure(position) }
         }
-        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
     }
 
     /// `gboolean handler(GtkEventControllerScroll *self, double dx, double dy, gpointer user_data)`.
@@ -107,18 +115,24 @@ package final class SignalConnections {
             let closure = ClosureBox<Closure>.closure(from: data)
             return MainActor.assumeIsolated { closure(dx, dy) }.gboolean
         }
-        connect(instance, "scroll", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        connect(
+            instance, "scroll", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
     }
 
     /// `void handler(GtkGestureDrag *self, double x, double y, gpointer user_data)`:
     /// drag-begin, drag-update, drag-end.
-    package func onPoint(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) {
+    package func onPoint(
+        _ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) {
         typealias Closure = @MainActor (Double, Double) -> Void
         let thunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure(x, y) }
         }
-        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
     }
 
     /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
@@ -139,19 +153,25 @@ package final class SignalConnections {
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure() }
         }
-        connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
     }
 
     /// `void handler(GtkListItemFactory *self, GtkListItem *item, gpointer user_data)`:
     /// setup, bind, unbind, teardown.
-    package func onListItem(_ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+    package func onListItem(
+        _ factory: gpointer, _ signal: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void
+    ) {
         typealias Closure = @MainActor (OpaquePointer) -> Void
         let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, data in
             guard let item else { return }
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure(item) }
         }
-        connect(factory, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler), owned: true)
+        connect(
+            factory, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
     }
 
     /// Disconnects every handler (GLib then releases each box) and drops the references.

@@ -21,7 +21,8 @@ package struct OneShotTimer {
             MainActor.assumeIsolated { closure() }
             return 0  // G_SOURCE_REMOVE: one shot
         }
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
+        sourceID = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
     }
 
     /// Marks the timer as fired (its source removed itself).
@@ -49,10 +50,12 @@ package struct NextFrameCallback {
 
     /// Runs `action` at `widget`'s next frame, unless one is pending already. Frames come only
     /// while the widget is realized in a shown window; until then `action` waits.
-    package mutating func request(on widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void) {
+    package mutating func request(on widget: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor () -> Void)
+    {
         guard callbackID == 0 else { return }
         typealias Closure = @MainActor () -> Void
-        let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, _, data in
+        let thunk: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
+            _, _, data in
             let closure = ClosureBox<Closure>.closure(from: data)
             MainActor.assumeIsolated { closure() }
             return 0  // G_SOURCE_REMOVE: one shot

@@ -47,7 +47,6 @@ package enum TextDomains {
     }
 }
 
-
 /// `template` with its `printf`-style placeholders filled from `values`, in order: `%@`, `%d`,
 /// `%s` take the next value, `%N$@` (and `%N$d`, `%N$s`) the N-th, so translators may reorder;
 /// `%%` is a percent sign. Anything else is left as written. (What `String(format:)` does for

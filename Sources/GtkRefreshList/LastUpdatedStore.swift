@@ -70,7 +70,8 @@ struct LastUpdatedStore: Sendable {
     /// A key made safe as a file name: anything but letters, digits, '-', '_' and '.' becomes '_'.
     static func fileName(_ key: String) -> String {
         let safe = key.unicodeScalars.map { scalar -> Character in
-            let allowed = (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+            let allowed =
+                (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
                 || scalar == "-" || scalar == "_" || scalar == "."
             return allowed ? Character(scalar) : "_"
         }

@@ -30,7 +30,8 @@ extension RefreshList {
             text = texts.refreshing
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .refreshed(let count):
-            text = count == 0
+            text =
+                count == 0
                 ? localized("Refreshed, nothing new")
                 : localizedCount("Refreshed, %d new item", "Refreshed, %d new items", Int64(count))
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
@@ -58,10 +59,11 @@ extension RefreshList {
         }
         // A refresh's result follows new rows: said once they are in and the focus has settled.
         let rowsChanged = if case .refreshed = announcement { true } else { false }
-        let aboutFooter = switch announcement {
-        case .loadingMore, .loadFailed, .noMoreItems: true
-        default: false
-        }
+        let aboutFooter =
+            switch announcement {
+            case .loadingMore, .loadFailed, .noMoreItems: true
+            default: false
+            }
         spokenDescription.say(text, after: rowsChanged ? SpokenDescription.settleMilliseconds : 0) { [weak self] text in
             self?.describeFocus(text, aboutFooter: aboutFooter)
         }

@@ -35,7 +35,8 @@ extension RefreshList {
     /// `false` when no such row is shown.
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        guard !isDisposed, shownIDs.mayContain(item.id), let position = items.firstIndex(where: { $0.id == item.id }) else {
+        guard !isDisposed, shownIDs.mayContain(item.id), let position = items.firstIndex(where: { $0.id == item.id })
+        else {
             return false
         }
         items[position] = item

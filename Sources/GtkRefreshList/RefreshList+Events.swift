@@ -12,7 +12,7 @@ extension RefreshList {
         guard !isDisposed else { return }
         pendingEvents.append(event)
         guard !isDraining else { return }
-        drain { }
+        drain {}
     }
 
     /// Carries out `effects` (the engine's answer to `begin`), then every queued event, then renders.

@@ -128,10 +128,11 @@ extension RefreshList {
 
     func sendGeometry() {
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-        send(.geometry(
-            offset: gtk_adjustment_get_value(adjustment),
-            contentHeight: gtk_adjustment_get_upper(adjustment),
-            viewportHeight: gtk_adjustment_get_page_size(adjustment)))
+        send(
+            .geometry(
+                offset: gtk_adjustment_get_value(adjustment),
+                contentHeight: gtk_adjustment_get_upper(adjustment),
+                viewportHeight: gtk_adjustment_get_page_size(adjustment)))
     }
 
     static func edge(_ position: GtkPositionType) -> Edge? {
@@ -163,7 +164,8 @@ extension RefreshList {
         case .window: gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL)
         }
         for trigger in ["F5", "<Control>r"] {
-            let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("list.refresh"))
+            let shortcut = gtk_shortcut_new(
+                gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("list.refresh"))
             gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
         }
         gtk_widget_add_controller(widget, shortcuts)

@@ -65,9 +65,10 @@ extension RefreshList {
         case .failure(let error):
             outcome = .failure(keepFailureText(Self.message(for: error)))
         }
-        send(isRefresh
-            ? .refreshCompleted(token, outcome, wallClock: Self.wallClockNow())
-            : .loadMoreCompleted(token, outcome))
+        send(
+            isRefresh
+                ? .refreshCompleted(token, outcome, wallClock: Self.wallClockNow())
+                : .loadMoreCompleted(token, outcome))
     }
 
     /// Keeps a loader's failure text under a new id for the engine to carry.

@@ -114,14 +114,15 @@ extension RefreshList {
         footerRowShown = wanted
     }
 
-
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
     /// Returns how many of the rows shown now were not shown before.
     func applyRefresh(_ page: Page<Item>) -> Int {
         switch configuration.engine.refreshMerge {
         case .replace:
             let shown = ShownCheck(self, nearTop: true)
-            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) { shown.contains($0) }
+            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) {
+                shown.contains($0)
+            }
             duplicatesDropped += page.items.count - fresh.count
             // The rows the answer keeps at the top stay the same rows on screen, so the
             // keyboard focus and the scroll position stay on them: new rows go in above them,
@@ -164,7 +165,8 @@ extension RefreshList {
         else { return nil }
         var point = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
-        guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(focus, parts.listView, $0, &point) }) != 0 else {
+        guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(focus, parts.listView, $0, &point) }) != 0
+        else {
             return nil
         }
         return Double(point.y)

@@ -162,7 +162,9 @@ final class Parts {
     }
 
     /// The footer: owned here (it moves between list cells as rows are recycled).
-    private static func buildFooter(texts: RefreshListTexts) -> (WidgetPointer, WidgetPointer, WidgetPointer, WidgetPointer) {
+    private static func buildFooter(texts: RefreshListTexts) -> (
+        WidgetPointer, WidgetPointer, WidgetPointer, WidgetPointer
+    ) {
         let footer = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
         g_object_ref_sink(footer.raw)
         gtk_orientable_set_orientation(OpaquePointer(footer), GTK_ORIENTATION_HORIZONTAL)
@@ -206,13 +208,15 @@ final class Parts {
             cairo_line_to(cairo, half * 0.6, half * 0.4)
             cairo_stroke(cairo)
         }
-        let thunk: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = {
-            _, cairo, width, height, data in
-            guard let cairo else { return }
-            let closure = ClosureBox<Closure>.closure(from: data)
-            MainActor.assumeIsolated { closure(cairo, width, height) }
-        }
-        gtk_drawing_area_set_draw_func(arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
+        let thunk:
+            @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void = {
+                _, cairo, width, height, data in
+                guard let cairo else { return }
+                let closure = ClosureBox<Closure>.closure(from: data)
+                MainActor.assumeIsolated { closure(cairo, width, height) }
+            }
+        gtk_drawing_area_set_draw_func(
+            arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
     }
 
     /// Every part but the root: the Swift side holds a reference on each until it goes, so a
@@ -220,9 +224,11 @@ final class Parts {
     /// (The root is held from its dispose on; holding it earlier would keep it from ever
     /// being disposed. The footer is held from the start: it lives outside the tree.)
     private var heldParts: [gpointer] {
-        [revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.raw, titleLabel.raw,
-         lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(store), gpointer(factory),
-         footerSpinner.raw, footerLabel.raw, footerButton.raw]
+        [
+            revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.raw, titleLabel.raw,
+            lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(store), gpointer(factory),
+            footerSpinner.raw, footerLabel.raw, footerButton.raw,
+        ]
     }
 
     /// Takes the Swift side's references on the parts.
@@ -253,7 +259,8 @@ final class Parts {
 private let clipHeightKey = "refresh-visible-height"
 
 /// The clip is exactly as tall as the engine's header height, whatever its content needs.
-private let clipMeasure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+private let clipMeasure: GtkCustomMeasureFunc = {
+    widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
     guard let widget else { return }
     var low: Int32 = 0
     var high: Int32 = 0

@@ -49,8 +49,11 @@ extension RefreshList {
         }
         // Relative times age: recompute whenever the header opens or the instant changes.
         let opening = previous == .idle || previous == nil
-        if header.lastUpdated != rendered.lastUpdated || !rendered.lastUpdatedShown || (opening && header.state != .idle) {
-            let text = lastUpdatedText(header.lastUpdated, style: configuration.lastUpdatedStyle, texts: configuration.texts)
+        if header.lastUpdated != rendered.lastUpdated || !rendered.lastUpdatedShown
+            || (opening && header.state != .idle)
+        {
+            let text = lastUpdatedText(
+                header.lastUpdated, style: configuration.lastUpdatedStyle, texts: configuration.texts)
             gtk_label_set_text(parts.lastUpdatedLabel.opaque, text)
             rendered.lastUpdated = header.lastUpdated
             rendered.lastUpdatedShown = true
@@ -90,7 +93,11 @@ extension RefreshList {
         }
         if indicator != rendered.indicator {
             gtk_stack_set_visible_child_name(parts.indicator.opaque, indicator)
-            if indicator == "spinner" { gtk_spinner_start(parts.spinner.opaque) } else { gtk_spinner_stop(parts.spinner.opaque) }
+            if indicator == "spinner" {
+                gtk_spinner_start(parts.spinner.opaque)
+            } else {
+                gtk_spinner_stop(parts.spinner.opaque)
+            }
             cgtk_accessible_set_busy(parts.header, (indicator == "spinner").gboolean)
             rendered.indicator = indicator
         }
@@ -125,7 +132,11 @@ extension RefreshList {
         if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
         if state == .idle { gtk_accessible_reset_property(OpaquePointer(parts.footer), GTK_ACCESSIBLE_PROPERTY_LABEL) }
         gtk_widget_set_visible(parts.footerSpinner, spinning.gboolean)
-        if spinning { gtk_spinner_start(parts.footerSpinner.opaque) } else { gtk_spinner_stop(parts.footerSpinner.opaque) }
+        if spinning {
+            gtk_spinner_start(parts.footerSpinner.opaque)
+        } else {
+            gtk_spinner_stop(parts.footerSpinner.opaque)
+        }
         gtk_label_set_text(parts.footerLabel.opaque, label)
         gtk_widget_set_visible(parts.footerLabel, (!label.isEmpty).gboolean)
         gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)

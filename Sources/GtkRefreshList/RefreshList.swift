@@ -174,7 +174,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         MainLoopBridge.install()
         TextDomains.bind(refreshListTextDomain)
         if let key = configuration.lastUpdatedKey {
-            let store = LastUpdatedStore(applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
+            let store = LastUpdatedStore(
+                applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
             lastUpdatedStore = store
             engine = try RefreshEngine(configuration: configuration.engine, lastUpdated: store.load(key: key))
         } else {
@@ -185,7 +186,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         parts.hold()
         widget = parts.root
         // The widget keeps this object alive until its dispose (see `dispose`).
-        g_object_set_data_full(cast(widget.raw), refreshListOwnerKey, Unmanaged.passRetained(self).toOpaque(), releaseBox)
+        g_object_set_data_full(
+            cast(widget.raw), refreshListOwnerKey, Unmanaged.passRetained(self).toOpaque(), releaseBox)
         connectModel()
         connectInput()
         connectActions()

@@ -78,19 +78,31 @@ enum AppendBench {
             ours[size] = Self.ours(size: size, appends: appends)
             naive[size] = Self.naive(size: size, appends: max(3, appends / 10))
             let gtk = Self.bareAppend(size: size, appends: appends)
-            emit(Metric(2, "append.bare_gtk.\(size)_rows.us_per_append", gtk, "µs",
-                        detail: "GTK alone: one splice appending \(pageSize) entries to a bare GtkListView's GtkStringList"))
-            emit(Metric(2, "append.ours.\(size)_rows.us_per_append", ours[size]!, "µs", baseline: naive[size],
-                        ratio: ours[size]! / naive[size]!, detail: "median of \(appends) appends of \(pageSize) rows; baseline: whole-model rebuild"))
-            emit(Metric(2, "append.ours_over_gtk.\(size)_rows", ours[size]! / gtk, "×", baseline: gtk,
-                        ratio: ours[size]! / gtk, goal: "≤ 3 × GTK's splice", met: ours[size]! / gtk <= 3,
-                        detail: "the whole append (engine, de-duplication, splice, rendering) ÷ GTK's own splice"))
+            emit(
+                Metric(
+                    2, "append.bare_gtk.\(size)_rows.us_per_append", gtk, "µs",
+                    detail: "GTK alone: one splice appending \(pageSize) entries to a bare GtkListView's GtkStringList")
+            )
+            emit(
+                Metric(
+                    2, "append.ours.\(size)_rows.us_per_append", ours[size]!, "µs", baseline: naive[size],
+                    ratio: ours[size]! / naive[size]!,
+                    detail: "median of \(appends) appends of \(pageSize) rows; baseline: whole-model rebuild"))
+            emit(
+                Metric(
+                    2, "append.ours_over_gtk.\(size)_rows", ours[size]! / gtk, "×", baseline: gtk,
+                    ratio: ours[size]! / gtk, goal: "≤ 3 × GTK's splice", met: ours[size]! / gtk <= 3,
+                    detail: "the whole append (engine, de-duplication, splice, rendering) ÷ GTK's own splice"))
         }
         guard let smallest = sizes.first, let largest = sizes.last, smallest != largest else { return }
         let growth = ours[largest]! / ours[smallest]!
         let baselineGrowth = naive[largest]! / naive[smallest]!
-        emit(Metric(2, "append.ours.growth_\(largest)_over_\(smallest)", growth, "×", baseline: baselineGrowth,
-                    ratio: growth / baselineGrowth, goal: "≤ 1.2", met: growth <= 1.2,
-                    detail: "cost per append at \(largest) rows ÷ at \(smallest) rows; baseline column is the naive rebuild's growth"))
+        emit(
+            Metric(
+                2, "append.ours.growth_\(largest)_over_\(smallest)", growth, "×", baseline: baselineGrowth,
+                ratio: growth / baselineGrowth, goal: "≤ 1.2", met: growth <= 1.2,
+                detail:
+                    "cost per append at \(largest) rows ÷ at \(smallest) rows; baseline column is the naive rebuild's growth"
+            ))
     }
 }

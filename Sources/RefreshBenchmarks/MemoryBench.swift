@@ -15,7 +15,10 @@ enum MemoryBench {
         held.list.start()
         held.refreshes[0](.success(Page(Gtk.rows(0..<rows), hasMore: true)))
         Gtk.pump(seconds: 1)
-        emit(Metric(5, "memory.ours.rss_\(rows)_rows_kib", residentKiB(), "KiB", detail: "RefreshList holding \(rows) rows, shown"))
+        emit(
+            Metric(
+                5, "memory.ours.rss_\(rows)_rows_kib", residentKiB(), "KiB",
+                detail: "RefreshList holding \(rows) rows, shown"))
         gtk_window_destroy(window.as(GtkWindow.self))
     }
 
@@ -33,8 +36,10 @@ enum MemoryBench {
         let after = residentKiB()
         let drift = (after - before) / 1_024
         precondition(held.list.items.count == 40, "each cycle ends with a refreshed page and one more")
-        emit(Metric(5, "memory.ours.drift_\(cycles)_cycles_mib", drift, "MiB", goal: "≤ 1 MiB", met: drift <= 1,
-                    detail: "RSS \(Int(before)) → \(Int(after)) KiB over \(cycles) refresh + load-more cycles"))
+        emit(
+            Metric(
+                5, "memory.ours.drift_\(cycles)_cycles_mib", drift, "MiB", goal: "≤ 1 MiB", met: drift <= 1,
+                detail: "RSS \(Int(before)) → \(Int(after)) KiB over \(cycles) refresh + load-more cycles"))
         gtk_window_destroy(window.as(GtkWindow.self))
     }
 

@@ -15,8 +15,10 @@ struct Metric: Codable {
     var met: Bool?
     var detail: String?
 
-    init(_ benchmark: Int, _ name: String, _ value: Double, _ unit: String, baseline: Double? = nil,
-         ratio: Double? = nil, goal: String? = nil, met: Bool? = nil, detail: String? = nil) {
+    init(
+        _ benchmark: Int, _ name: String, _ value: Double, _ unit: String, baseline: Double? = nil,
+        ratio: Double? = nil, goal: String? = nil, met: Bool? = nil, detail: String? = nil
+    ) {
         self.benchmark = benchmark
         self.name = name
         self.value = value

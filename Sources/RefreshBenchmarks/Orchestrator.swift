@@ -39,7 +39,9 @@ enum Orchestrator {
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if process.terminationStatus != 0 { fail("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)") }
+        if process.terminationStatus != 0 {
+            fail("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -53,7 +55,8 @@ enum Orchestrator {
     }
 
     /// Milliseconds from spawning `executable` to the first frame it reports.
-    static func launchMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double {
+    static func launchMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double
+    {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -71,7 +74,9 @@ enum Orchestrator {
             text += String(decoding: data, as: UTF8.self)
             for line in text.split(separator: "\n") where line.contains("first") {
                 let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-                if let value = (object?["monotonicUs"] ?? object?["firstFrameUs"]) as? NSNumber { firstFrame = value.int64Value }
+                if let value = (object?["monotonicUs"] ?? object?["firstFrameUs"]) as? NSNumber {
+                    firstFrame = value.int64Value
+                }
             }
         }
         if process.isRunning { process.terminate() }
@@ -90,29 +95,48 @@ enum Orchestrator {
             baseline.append(launchMilliseconds(baselines + "/launch-baseline", [], environment: [:]))
         }
         let launchRatio = median(ours) / median(baseline)
-        return Metric(4, "launch.first_frame_ms", median(ours), "ms", baseline: median(baseline), ratio: launchRatio,
-                      goal: "≤ 1.3 × baseline", met: launchRatio <= 1.3,
-                      detail: "median of \(runs) interleaved runs; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })")
+        return Metric(
+            4, "launch.first_frame_ms", median(ours), "ms", baseline: median(baseline), ratio: launchRatio,
+            goal: "≤ 1.3 × baseline", met: launchRatio <= 1.3,
+            detail:
+                "median of \(runs) interleaved runs; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })"
+        )
     }
 
     static func run(sizes: Sizes, output path: String, demo: String, baselines: String) {
         var all: [Metric] = []
         func record(_ metrics: [Metric]) {
             all += metrics
-            for metric in metrics { FileHandle.standardError.write(Data("  \(metric.name) = \(format(metric.value)) \(metric.unit)\n".utf8)) }
+            for metric in metrics {
+                FileHandle.standardError.write(Data("  \(metric.name) = \(format(metric.value)) \(metric.unit)\n".utf8))
+            }
         }
 
         FileHandle.standardError.write(Data("1. engine cost per event\n".utf8))
-        record(metrics(output(me, ["engine", "--events", "\(sizes.engineEvents)", "--repeats", "\(sizes.engineRepeats)"])))
+        record(
+            metrics(output(me, ["engine", "--events", "\(sizes.engineEvents)", "--repeats", "\(sizes.engineRepeats)"])))
 
         FileHandle.standardError.write(Data("2. appending a page\n".utf8))
-        record(metrics(output(me, ["append", "--sizes", sizes.appendSizes.map(String.init).joined(separator: ","), "--appends", "\(sizes.appends)"])))
+        record(
+            metrics(
+                output(
+                    me,
+                    [
+                        "append", "--sizes", sizes.appendSizes.map(String.init).joined(separator: ","), "--appends",
+                        "\(sizes.appends)",
+                    ])))
 
         FileHandle.standardError.write(Data("3. scrolling\n".utf8))
         var scroll: [Metric] = []
         for _ in 0..<sizes.scrollRuns {
             for mode in ["ours", "bare"] {
-                scroll += metrics(output(me, ["scroll", "--mode", mode, "--rows", "\(sizes.scrollRows)", "--frames", "\(sizes.scrollFrames)"]))
+                scroll += metrics(
+                    output(
+                        me,
+                        [
+                            "scroll", "--mode", mode, "--rows", "\(sizes.scrollRows)", "--frames",
+                            "\(sizes.scrollFrames)",
+                        ]))
             }
         }
         func medianOf(_ name: String) -> Double { median(scroll.filter { $0.name == name }.map(\.value)) }
@@ -121,24 +145,36 @@ enum Orchestrator {
             let ours = medianOf("scroll.ours.\(stat)")
             let bare = medianOf("scroll.bare.\(stat)")
             let isGoal = stat == "p95_ms"
-            record([Metric(3, "scroll.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,
-                           goal: isGoal ? "≤ 1.05 × baseline" : nil, met: isGoal ? ours / bare <= 1.05 : nil,
-                           detail: "median of \(sizes.scrollRuns) interleaved runs each; \(detail ?? "")")])
+            record([
+                Metric(
+                    3, "scroll.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,
+                    goal: isGoal ? "≤ 1.05 × baseline" : nil, met: isGoal ? ours / bare <= 1.05 : nil,
+                    detail: "median of \(sizes.scrollRuns) interleaved runs each; \(detail ?? "")")
+            ])
         }
         let share = medianOf("scroll.ours.share_within_16.7ms")
         let bareShare = medianOf("scroll.bare.share_within_16.7ms")
-        record([Metric(3, "scroll.share_within_16.7ms", share, "%", baseline: bareShare, ratio: share / bareShare,
-                       goal: "≥ 99 %", met: share >= 99)])
+        record([
+            Metric(
+                3, "scroll.share_within_16.7ms", share, "%", baseline: bareShare, ratio: share / bareShare,
+                goal: "≥ 99 %", met: share >= 99)
+        ])
 
         FileHandle.standardError.write(Data("4. launch to first frame\n".utf8))
         record([launchMetric(demo: demo, baselines: baselines, runs: sizes.launchRuns)])
 
         FileHandle.standardError.write(Data("5. memory\n".utf8))
         let rss = metrics(output(me, ["rss", "--rows", "\(sizes.rssRows)"])).first?.value ?? .nan
-        let baselineRSS = Double(output(baselines + "/rss-baseline", ["\(sizes.rssRows)"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
-        record([Metric(5, "memory.rss_\(sizes.rssRows)_rows_kib", rss, "KiB", baseline: baselineRSS, ratio: rss / baselineRSS,
-                       goal: "≤ 1.3 × baseline", met: rss / baselineRSS <= 1.3,
-                       detail: "baseline: GListStore of GtkStringObject in a GtkListView (C)")])
+        let baselineRSS =
+            Double(
+                output(baselines + "/rss-baseline", ["\(sizes.rssRows)"]).trimmingCharacters(
+                    in: .whitespacesAndNewlines)) ?? .nan
+        record([
+            Metric(
+                5, "memory.rss_\(sizes.rssRows)_rows_kib", rss, "KiB", baseline: baselineRSS, ratio: rss / baselineRSS,
+                goal: "≤ 1.3 × baseline", met: rss / baselineRSS <= 1.3,
+                detail: "baseline: GListStore of GtkStringObject in a GtkListView (C)")
+        ])
         record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
 
         FileHandle.standardError.write(Data("6. input to screen\n".utf8))
@@ -146,11 +182,13 @@ enum Orchestrator {
 
         // Every metric must have been produced, with a finite value (CI's smoke run checks this;
         // it never judges the figures themselves).
-        var expected = ["engine.geometry.ns_per_event", "engine.wheel.ns_per_event", "engine.drag.ns_per_event",
-                        "engine.completions.ns_per_event", "engine.no_effect.allocations_per_event",
-                        "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.share_within_16.7ms",
-                        "launch.first_frame_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
-                        "memory.ours.drift_\(sizes.driftCycles)_cycles_mib"]
+        var expected = [
+            "engine.geometry.ns_per_event", "engine.wheel.ns_per_event", "engine.drag.ns_per_event",
+            "engine.completions.ns_per_event", "engine.no_effect.allocations_per_event",
+            "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.share_within_16.7ms",
+            "launch.first_frame_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
+            "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",
+        ]
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
@@ -158,7 +196,9 @@ enum Orchestrator {
         let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
 
         let lines = all.map(\.json).joined(separator: "\n") + "\n"
-        do { try lines.write(toFile: path, atomically: true, encoding: .utf8) } catch { fail("cannot write \(path): \(error)") }
+        do { try lines.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            fail("cannot write \(path): \(error)")
+        }
         print(table(all))
         print("results: \(path)")
         if !missing.isEmpty { fail("metrics missing or not finite: \(missing.joined(separator: ", "))") }
@@ -172,7 +212,10 @@ enum Orchestrator {
         for _ in 0..<sizes.responseRuns {
             for input in ["wheel", "drag"] {
                 for mode in ["ours", "bare"] {
-                    runs += metrics(output(me, ["response", "--mode", mode, "--input", input, "--samples", "\(sizes.responseSamples)"]))
+                    runs += metrics(
+                        output(
+                            me, ["response", "--mode", mode, "--input", input, "--samples", "\(sizes.responseSamples)"])
+                    )
                 }
             }
         }
@@ -182,14 +225,18 @@ enum Orchestrator {
             let ours = median(values("response.ours.\(input).p95_ms"))
             let bare = median(values("response.bare.\(input).p95_ms"))
             let ratio = ours / bare
-            let detail = "\(sizes.responseRuns) interleaved runs of \(sizes.responseSamples) samples each; "
+            let detail =
+                "\(sizes.responseRuns) interleaved runs of \(sizes.responseSamples) samples each; "
                 + "event delivered to GTK → after-paint of the first frame showing it; p50 ours "
                 + "\(format(median(values("response.ours.\(input).p50_ms")))) ms, bare \(format(median(values("response.bare.\(input).p50_ms")))) ms"
-            result.append(Metric(6, "response.\(input).p95_ms", ours, "ms", baseline: bare, ratio: ratio,
-                                 goal: "≤ 16.7 ms and ≤ 1.05 × baseline", met: ours <= 16.7 && ratio <= 1.05, detail: detail))
+            result.append(
+                Metric(
+                    6, "response.\(input).p95_ms", ours, "ms", baseline: bare, ratio: ratio,
+                    goal: "≤ 16.7 ms and ≤ 1.05 × baseline", met: ours <= 16.7 && ratio <= 1.05, detail: detail))
             let oursMax = values("response.ours.\(input).max_ms").max() ?? .nan
             let bareMax = values("response.bare.\(input).max_ms").max() ?? .nan
-            result.append(Metric(6, "response.\(input).max_ms", oursMax, "ms", baseline: bareMax, ratio: oursMax / bareMax))
+            result.append(
+                Metric(6, "response.\(input).max_ms", oursMax, "ms", baseline: bareMax, ratio: oursMax / bareMax))
         }
         return result
     }
@@ -205,7 +252,9 @@ enum Orchestrator {
         var lines = ["| # | metric | ours | baseline | ratio | goal | met |", "|---|---|---|---|---|---|---|"]
         for metric in metrics {
             let met = metric.met.map { $0 ? "yes" : "**no**" } ?? ""
-            lines.append("| \(metric.benchmark) | \(metric.name) | \(format(metric.value)) \(metric.unit) | \(format(metric.baseline)) | \(format(metric.ratio)) | \(metric.goal ?? "") | \(met) |")
+            lines.append(
+                "| \(metric.benchmark) | \(metric.name) | \(format(metric.value)) \(metric.unit) | \(format(metric.baseline)) | \(format(metric.ratio)) | \(metric.goal ?? "") | \(met) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -90,7 +90,8 @@ enum ResponseBench {
             }
             return 0  // GDK_EVENT_PROPAGATE: the widgets handle it as always
         }
-        _ = g_signal_connect_data(gpointer(controller), "event", unsafeBitCast(delivered, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        _ = g_signal_connect_data(
+            gpointer(controller), "event", unsafeBitCast(delivered, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
         gtk_widget_add_controller(window, controller)
     }
 
@@ -119,7 +120,8 @@ enum ResponseBench {
                 // At the top, at rest, the last pull's header closed on screen: a notch up pulls
                 // 24 px; alone, it springs back after the wheel's idle interval.
                 Gtk.pump(until: {
-                    held.list.engine.header.state == .idle && probe.read() == 0 && held.list.engine.wheelWouldPull(at: now())
+                    held.list.engine.header.state == .idle && probe.read() == 0
+                        && held.list.engine.wheelWouldPull(at: now())
                 })
                 driver.run(["click", "4"])
             } else {
@@ -129,7 +131,9 @@ enum ResponseBench {
         }
     }
 
-    private static func dragSamples(_ samples: Int, probe: Probe, driver: XInput, held: HeldList?, scrolled: WidgetPointer) {
+    private static func dragSamples(
+        _ samples: Int, probe: Probe, driver: XInput, held: HeldList?, scrolled: WidgetPointer
+    ) {
         if held == nil { followThePointer(scrolled) }
         var taken = 0
         while taken < samples {
@@ -164,7 +168,9 @@ enum ResponseBench {
         var startValue = 0.0
         let connections = SignalConnections()
         connections.onPoint(gpointer(drag), "drag-begin") { _, _ in startValue = gtk_adjustment_get_value(adjustment) }
-        connections.onPoint(gpointer(drag), "drag-update") { _, offsetY in gtk_adjustment_set_value(adjustment, startValue - offsetY) }
+        connections.onPoint(gpointer(drag), "drag-update") { _, offsetY in
+            gtk_adjustment_set_value(adjustment, startValue - offsetY)
+        }
         gtk_widget_add_controller(scrolled, drag)
         bareConnections.append(connections)
     }
@@ -181,7 +187,8 @@ struct XInput {
         var found = ""
         let deadline = Date().addingTimeInterval(30)
         while found.isEmpty, Date() < deadline {
-            found = XInput.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])
+            found =
+                XInput.xdotool(["search", "--onlyvisible", "--name", "^\(title)$"])
                 .split(separator: "\n").last.map(String.init) ?? ""
             if found.isEmpty { Gtk.pump(until: { false }, timeout: 0.05) }
         }

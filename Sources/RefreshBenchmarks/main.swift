@@ -33,7 +33,8 @@ MainActor.assumeIsolated {
             FileHandle.standardError.write(Data("\(usage)\n".utf8))
             exit(2)
         }
-        Orchestrator.run(sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines)
+        Orchestrator.run(
+            sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines)
     case "engine":
         EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9), only: option("--mix"))
     case "append":
@@ -42,7 +43,8 @@ MainActor.assumeIsolated {
         AppendBench.run(sizes: sizes, appends: number("--appends", 200))
     case "scroll":
         Gtk.setUp()
-        ScrollBench.run(mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+        ScrollBench.run(
+            mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
     case "rss":
         Gtk.setUp()
         MemoryBench.rss(rows: number("--rows", 1_000_000))
@@ -54,7 +56,8 @@ MainActor.assumeIsolated {
         emit(Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)))
     case "response":
         Gtk.setUp()
-        ResponseBench.run(mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
+        ResponseBench.run(
+            mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
     case "drift":
         Gtk.setUp()
         MemoryBench.drift(cycles: number("--cycles", 10_000))

@@ -40,11 +40,13 @@ extension DemoApp {
             row += 1
         }
 
-        let source = dropDown([localized("Simulated feed"), localized("Folder")], selected: options.source == .sim ? 0 : 1)
+        let source = dropDown(
+            [localized("Simulated feed"), localized("Folder")], selected: options.source == .sim ? 0 : 1)
         controls.source = source.opaque
         add(localized("Source"), source)
         let folderEntry = gtk_entry_new()!
-        gtk_editable_set_text(OpaquePointer(folderEntry), options.folder ?? g_get_home_dir().map { String(cString: $0) } ?? "/")
+        gtk_editable_set_text(
+            OpaquePointer(folderEntry), options.folder ?? g_get_home_dir().map { String(cString: $0) } ?? "/")
         controls.folder = folderEntry
         add(localized("Folder"), folderEntry)
         let latency = spin(0, 10_000, 50, Double(options.latencyMilliseconds), digits: 0)
@@ -62,7 +64,8 @@ extension DemoApp {
         let threshold = spin(8, 1_000, 4, options.threshold, digits: 0)
         controls.threshold = threshold.opaque
         add(localized("Pull threshold (px)"), threshold)
-        let trigger = dropDown([localized("On release"), localized("On crossing")], selected: options.triggerOnCross ? 1 : 0)
+        let trigger = dropDown(
+            [localized("On release"), localized("On crossing")], selected: options.triggerOnCross ? 1 : 0)
         controls.trigger = trigger.opaque
         add(localized("Trigger"), trigger)
         gtk_box_append(panel.box, grid)
@@ -87,7 +90,8 @@ extension DemoApp {
         gtk_grid_set_column_spacing(states.as(GtkGrid.self), 12)
         let rows: [(String, String)] = [
             ("header", localized("Header")), ("footer", localized("Footer")), ("page", localized("Page")),
-            ("inFlight", localized("In flight")), ("items", localized("Items")), ("ignored", localized("Ignored inputs")),
+            ("inFlight", localized("In flight")), ("items", localized("Items")),
+            ("ignored", localized("Ignored inputs")),
         ]
         for (index, (key, title)) in rows.enumerated() {
             let name = gtk_label_new(title)!
@@ -127,7 +131,10 @@ extension DemoApp {
         }
         set("items", "\(list.items.count)")
         let counters = engine.counters
-        set("ignored", "\(counters.rejectedInputs + counters.staleAnswers + counters.ignoredRequests + counters.ignoredPulls) (\(counters.ignoredPulls) pulls, \(counters.staleAnswers) late answers)")
+        set(
+            "ignored",
+            "\(counters.rejectedInputs + counters.staleAnswers + counters.ignoredRequests + counters.ignoredPulls) (\(counters.ignoredPulls) pulls, \(counters.staleAnswers) late answers)"
+        )
     }
 
     private func applyControls() {
@@ -173,7 +180,9 @@ extension DemoApp {
     private func dropDown(_ items: [String], selected: UInt32) -> WidgetPointer {
         let strings = items.map { strdup($0) } + [nil]
         defer { strings.forEach { free($0) } }
-        let dropDown = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { gtk_drop_down_new_from_strings($0.baseAddress) }!
+        let dropDown = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            gtk_drop_down_new_from_strings($0.baseAddress)
+        }!
         gtk_drop_down_set_selected(dropDown.opaque, selected)
         return dropDown
     }

@@ -199,7 +199,9 @@ final class DemoApp {
             return box
         },
         bind: { row, item in
-            guard let title = gtk_widget_get_first_child(row), let detail = gtk_widget_get_last_child(row) else { return }
+            guard let title = gtk_widget_get_first_child(row), let detail = gtk_widget_get_last_child(row) else {
+                return
+            }
             gtk_label_set_text(title.opaque, item.title)
             gtk_label_set_text(detail.opaque, item.detail)
         })

@@ -109,7 +109,8 @@ final class FolderSource {
             done(.success(Page(items, hasMore: items.count == pageSize ? nil : false)))
         }
         g_file_enumerator_next_files_async(
-            enumerator, Int32(pageSize), G_PRIORITY_DEFAULT, nil, asyncReady, Unmanaged.passRetained(callback).toOpaque())
+            enumerator, Int32(pageSize), G_PRIORITY_DEFAULT, nil, asyncReady,
+            Unmanaged.passRetained(callback).toOpaque())
     }
 
     private static func item(_ info: OpaquePointer?) -> FeedItem {

@@ -50,7 +50,8 @@ struct Options: Equatable {
         }
         func integer(_ flag: String, _ text: String, _ range: ClosedRange<Int>) throws(OptionsError) -> Int {
             guard let number = Int(text), range.contains(number) else {
-                throw OptionsError("\(flag) must be a whole number in \(range.lowerBound)…\(range.upperBound), not '\(text)'")
+                throw OptionsError(
+                    "\(flag) must be a whole number in \(range.lowerBound)…\(range.upperBound), not '\(text)'")
             }
             return number
         }
@@ -71,7 +72,9 @@ struct Options: Equatable {
             case "--help", "-h": throw OptionsError.help
             case "--source":
                 let text = try value(flag)
-                guard let kind = SourceKind(rawValue: text) else { throw OptionsError("--source must be sim or folder, not '\(text)'") }
+                guard let kind = SourceKind(rawValue: text) else {
+                    throw OptionsError("--source must be sim or folder, not '\(text)'")
+                }
                 options.source = kind
             case "--folder": options.folder = try value(flag)
             case "--latency-ms": options.latencyMilliseconds = try integer(flag, try value(flag), 0...60_000)
@@ -81,7 +84,9 @@ struct Options: Equatable {
             case "--threshold": options.threshold = try decimal(flag, try value(flag), 8...1_000)
             case "--seed":
                 let text = try value(flag)
-                guard let seed = UInt64(text) else { throw OptionsError("--seed must be a whole number ≥ 0, not '\(text)'") }
+                guard let seed = UInt64(text) else {
+                    throw OptionsError("--seed must be a whole number ≥ 0, not '\(text)'")
+                }
                 options.seed = seed
             case "--trigger":
                 switch try value(flag) {
@@ -92,10 +97,13 @@ struct Options: Equatable {
             case "--trace": options.trace = true
             case "--screenshots": options.screenshotsDirectory = try value(flag)
             default:
-                throw OptionsError(argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+                throw OptionsError(
+                    argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
         }
-        if options.source == .folder, options.folder == nil { throw OptionsError("--source folder needs --folder PATH") }
+        if options.source == .folder, options.folder == nil {
+            throw OptionsError("--source folder needs --folder PATH")
+        }
         if options.folder != nil, options.source == .sim { options.source = .folder }
         return options
     }

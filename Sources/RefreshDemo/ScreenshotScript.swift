@@ -30,7 +30,9 @@ final class ScreenshotScript {
 
     private func items(_ range: ClosedRange<Int>) -> [FeedItem] {
         range.reversed().map {
-            FeedItem(id: "post-\($0)", title: "#\($0) " + localized("Simulated post"), detail: fill(localized("Post %d of the simulated feed"), String($0)))
+            FeedItem(
+                id: "post-\($0)", title: "#\($0) " + localized("Simulated post"),
+                detail: fill(localized("Post %d of the simulated feed"), String($0)))
         }
     }
 
@@ -58,7 +60,9 @@ final class ScreenshotScript {
         try await settle("the first refresh", window) { header() == .refreshing }
         heldRefresh?(.success(Page(items(181...200), hasMore: true)))
         // The spinner's minimum time, the result's display time, the collapse.
-        try await settle("the first page shown and the header closed", window) { header() == .idle && list.items.count == 20 }
+        try await settle("the first page shown and the header closed", window) {
+            header() == .idle && list.items.count == 20
+        }
         shoot(window, "header-idle")
 
         // A drag: held, it never ends by itself, however slowly frames come.
@@ -151,7 +155,8 @@ final class ScreenshotScript {
             var callback = NextFrameCallback()
             callback.request(on: window) {
                 let clock = gtk_widget_get_frame_clock(window)
-                continuation.resume(returning: Int64(clock.map { gdk_frame_clock_get_frame_time($0) } ?? g_get_monotonic_time()))
+                continuation.resume(
+                    returning: Int64(clock.map { gdk_frame_clock_get_frame_time($0) } ?? g_get_monotonic_time()))
             }
         }
     }

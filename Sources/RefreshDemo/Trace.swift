@@ -46,7 +46,8 @@ final class Tracer {
             fields += [("effect", "startLoadMore"), ("token", token.rawValue), ("page", page)]
         case .cancel(let token): fields += [("effect", "cancel"), ("token", token.rawValue)]
         case .applyRefresh(let token): fields += [("effect", "applyRefresh"), ("token", token.rawValue)]
-        case .applyPage(let token, let page): fields += [("effect", "applyPage"), ("token", token.rawValue), ("page", page)]
+        case .applyPage(let token, let page):
+            fields += [("effect", "applyPage"), ("token", token.rawValue), ("page", page)]
         case .persistLastUpdated(let instant):
             fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
@@ -73,8 +74,10 @@ final class Tracer {
         case .loadMoreRequested: ("loadMoreRequested", [])
         case .headerHidden(let hidden): ("headerHidden", [("hidden", hidden)])
         case .footerHidden(let hidden): ("footerHidden", [("hidden", hidden)])
-        case .refreshCompleted(let token, let outcome, _): ("refreshCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
-        case .loadMoreCompleted(let token, let outcome): ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
+        case .refreshCompleted(let token, let outcome, _):
+            ("refreshCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
+        case .loadMoreCompleted(let token, let outcome):
+            ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
         case .itemsShown(let count): ("itemsShown", [("count", count)])
         case .refreshApplied(let shown, let new): ("refreshApplied", [("count", shown), ("new", new)])
         }
@@ -82,7 +85,8 @@ final class Tracer {
 
     private static func describe(_ outcome: Outcome, _ failureText: (FailureID) -> String?) -> [(String, Any)] {
         switch outcome {
-        case .success(let received, let hasMore): [("outcome", "success"), ("received", received), ("hasMore", hasMore as Any)]
+        case .success(let received, let hasMore):
+            [("outcome", "success"), ("received", received), ("hasMore", hasMore as Any)]
         case .failure(let failure): [("outcome", "failure"), ("message", failureText(failure) ?? "\(failure)")]
         }
     }

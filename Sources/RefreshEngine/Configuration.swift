@@ -159,7 +159,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(operationTimeout > 0, "operationTimeout", "a duration > 0 ms")
         if let loadMoreDistance {
             try require(
-                loadMoreDistance.isFinite && loadMoreDistance >= 0, "loadMoreDistance", "nil or a finite distance ≥ 0 px")
+                loadMoreDistance.isFinite && loadMoreDistance >= 0, "loadMoreDistance",
+                "nil or a finite distance ≥ 0 px")
         }
         try require(pageSize > 0, "pageSize", "a count > 0")
         try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")

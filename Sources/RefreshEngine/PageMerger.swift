@@ -60,7 +60,9 @@ public enum PageMerger {
         var dropped: Set<Int> = []
         for index in positions {
             let identifier = id(incoming[index])
-            let repeated = incoming[..<index].indices.contains { !dropped.contains($0) && id(incoming[$0]) == identifier }
+            let repeated = incoming[..<index].indices.contains {
+                !dropped.contains($0) && id(incoming[$0]) == identifier
+            }
             if repeated || orShown(identifier) { dropped.insert(index) }
         }
         return dropped

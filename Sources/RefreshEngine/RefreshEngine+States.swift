@@ -55,7 +55,8 @@ enum HeaderPhase: Hashable, Sendable {
     func deadline(_ configuration: RefreshConfiguration) -> MonotonicInstant? {
         switch self {
         case .idle: nil  // nothing pending
-        case .pulling(let pull), .armed(let pull): pull.releaseDeadline(configuration)  // a wheel or touchpad pull ends when it goes idle
+        // A wheel or touchpad pull ends when it goes idle.
+        case .pulling(let pull), .armed(let pull): pull.releaseDeadline(configuration)
         case .refreshing(_, _, let spinner, let deadline):
             // The watchdog, or a spinner no frame showed in time.
             spinner.waitingUntil(configuration).map { min($0, deadline) } ?? deadline

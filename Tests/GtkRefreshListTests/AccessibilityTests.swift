@@ -53,25 +53,31 @@ final class AccessibilityTests: XCTestCase {
 
             let header = list.headerWidget
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(header), GTK_ACCESSIBLE_ROLE_STATUS), 1)
-            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.arrowWidget), GTK_ACCESSIBLE_ROLE_PRESENTATION), 1)
-            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.footerWidget), GTK_ACCESSIBLE_ROLE_STATUS), 1)
+            XCTAssertEqual(
+                gtk_test_accessible_has_role(OpaquePointer(list.arrowWidget), GTK_ACCESSIBLE_ROLE_PRESENTATION), 1)
+            XCTAssertEqual(
+                gtk_test_accessible_has_role(OpaquePointer(list.footerWidget), GTK_ACCESSIBLE_ROLE_STATUS), 1)
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.retryButton), GTK_ACCESSIBLE_ROLE_BUTTON), 1)
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.listView), GTK_ACCESSIBLE_ROLE_LIST), 1)
 
             list.start()
-            Self.expectRendered("the first refresh's header", header, label: list.configuration.texts.refreshing, busy: true)
+            Self.expectRendered(
+                "the first refresh's header", header, label: list.configuration.texts.refreshing, busy: true)
             GtkTest.wait("the first refresh's loader asked") { held.count == 1 }
             held[0](.success(page(1...20, hasMore: true)))
-            Self.expectRendered("the header after the first refresh's success", header,
-                                label: "Refreshed, 20 new items", busy: false)
+            Self.expectRendered(
+                "the header after the first refresh's success", header,
+                label: "Refreshed, 20 new items", busy: false)
 
             list.loadMore()
-            Self.expectRendered("the footer of a page load", list.footerWidget,
-                                label: list.configuration.texts.loadingMore, busy: true)
+            Self.expectRendered(
+                "the footer of a page load", list.footerWidget,
+                label: list.configuration.texts.loadingMore, busy: true)
             GtkTest.wait("the page loader asked") { pages.count == 1 }
             pages[0](.failure(LoaderFailure()))
-            Self.expectRendered("the footer of a failed page load", list.footerWidget,
-                                label: list.configuration.texts.loadFailed + ": offline", busy: false)
+            Self.expectRendered(
+                "the footer of a failed page load", list.footerWidget,
+                label: list.configuration.texts.loadFailed + ": offline", busy: false)
 
             // A refresh of twenty rows, two of them new: it says two, not twenty.
             GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
@@ -80,8 +86,9 @@ final class AccessibilityTests: XCTestCase {
             list.refresh()
             GtkTest.wait("the second refresh's loader asked") { held.count == 2 }
             held[1](.success(page(3...22, hasMore: true)))
-            Self.expectRendered("the header after the second refresh's success", header,
-                                label: "Refreshed, 2 new items", busy: false)
+            Self.expectRendered(
+                "the header after the second refresh's success", header,
+                label: "Refreshed, 2 new items", busy: false)
         }
     }
 }

@@ -16,7 +16,9 @@ final class CancellationTests: XCTestCase {
         var cancelled: [String] = []
     }
 
-    @MainActor private static func heldList(timeout: Milliseconds = 30_000) throws -> (RefreshList<Row>, Held, WidgetPointer) {
+    @MainActor private static func heldList(timeout: Milliseconds = 30_000) throws -> (
+        RefreshList<Row>, Held, WidgetPointer
+    ) {
         let list = try GtkTest.makeList {
             $0.engine = try! RefreshConfiguration(
                 minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: timeout, pageSize: 20)
@@ -40,7 +42,9 @@ final class CancellationTests: XCTestCase {
             list.start()
             XCTAssertEqual(held.refresh.count, 1)
             XCTAssertFalse(held.refresh[0].isCancelled)
-            GtkTest.wait("the watchdog cancelling the unanswered refresh (header \(list.engine.header.state))") { held.refresh[0].isCancelled }
+            GtkTest.wait("the watchdog cancelling the unanswered refresh (header \(list.engine.header.state))") {
+                held.refresh[0].isCancelled
+            }
             XCTAssertEqual(held.cancelled, ["refresh 1"], "told once")
             XCTAssertEqual(list.engine.header.state, .failed)
             held.refresh[0](.success(page(1...20)))
@@ -54,7 +58,9 @@ final class CancellationTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             list.start()
             held.refresh[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
+                list.engine.header.state == .idle
+            }
             list.loadMore()
             XCTAssertEqual(held.pages.count, 1)
             list.refresh()

@@ -24,7 +24,9 @@ final class EditingTests: XCTestCase {
         list.onLoadMore { _ in Page([]) }
         let window = GtkTest.window(list.widget)
         list.start()
-        GtkTest.wait("the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))") { list.items.count == 20 && list.engine.header.state == .idle }
+        GtkTest.wait(
+            "the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))"
+        ) { list.items.count == 20 && list.engine.header.state == .idle }
         return (list, window)
     }
 
@@ -35,7 +37,8 @@ final class EditingTests: XCTestCase {
         var child = gtk_widget_get_first_child(list.listView)
         while let cell = child {
             // Each cell shows the row widget itself (a label here), or the footer.
-            if let label = gtk_widget_get_first_child(cell), String(cString: gtk_widget_get_css_name(label)) == "label" {
+            if let label = gtk_widget_get_first_child(cell), String(cString: gtk_widget_get_css_name(label)) == "label"
+            {
                 let text = String(cString: gtk_label_get_text(label.opaque))
                 if text == list.items[position].title { found = text }
             }

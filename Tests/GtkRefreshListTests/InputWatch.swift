@@ -53,7 +53,8 @@ final class InputWatch {
             }
             return 0  // GDK_EVENT_PROPAGATE: watch only
         }
-        _ = g_signal_connect_data(gpointer(controller), "event", unsafeBitCast(seen, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        _ = g_signal_connect_data(
+            gpointer(controller), "event", unsafeBitCast(seen, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
         gtk_widget_add_controller(window, controller)
     }
 

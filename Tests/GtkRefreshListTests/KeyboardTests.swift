@@ -63,9 +63,12 @@ final class KeyboardTests: XCTestCase {
             GtkTest.wait("the focus on the footer after End (the footer is \(list.engine.footer))") {
                 Self.focus(of: list) == list.parts.footer
             }
-            GtkTest.wait("the page End asked for failed (the footer is \(list.engine.footer))") { list.engine.footer == .failed }
+            GtkTest.wait("the page End asked for failed (the footer is \(list.engine.footer))") {
+                list.engine.footer == .failed
+            }
             let selection = gtk_list_view_get_model(list.parts.listView.opaque)!
-            XCTAssertNotEqual(gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
+            XCTAssertNotEqual(
+                gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
             XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stays on the footer as the page fails")
 
             // Tab: Retry. Enter: the page again, and the focus stays in the footer while that page
@@ -79,7 +82,8 @@ final class KeyboardTests: XCTestCase {
             }
             GtkTest.frames(2, of: list.widget)
             XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stayed on the footer")
-            XCTAssertNotEqual(gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
+            XCTAssertNotEqual(
+                gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
         }
     }
 
@@ -104,7 +108,9 @@ final class KeyboardTests: XCTestCase {
 
             newer.value = true
             input.refreshKey(controlR: false)
-            GtkTest.wait("the refresh with three new rows over (header \(list.engine.header.state), \(list.items.count) rows)") {
+            GtkTest.wait(
+                "the refresh with three new rows over (header \(list.engine.header.state), \(list.items.count) rows)"
+            ) {
                 list.engine.header.state == .idle && list.engine.inFlight == nil && list.items.first?.id == 23
             }
             GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.parts.revealer.opaque) == 0 }
@@ -114,8 +120,9 @@ final class KeyboardTests: XCTestCase {
             // of the view's height, by a few pixels at most, never half a row.
             let focus = try XCTUnwrap(Self.focus(of: list))
             let halfRow = Double(gtk_widget_get_height(focus)) / 2
-            XCTAssertEqual(Self.top(of: focus, in: list), place, accuracy: halfRow,
-                           "the focused row stayed where it was on screen (within half its height)")
+            XCTAssertEqual(
+                Self.top(of: focus, in: list), place, accuracy: halfRow,
+                "the focused row stayed where it was on screen (within half its height)")
         }
     }
 }

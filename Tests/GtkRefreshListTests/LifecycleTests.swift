@@ -27,7 +27,9 @@ final class LifecycleTests: XCTestCase {
                     // Now and then the real thing: shown, refreshed, rows bound, then closed.
                     let window = GtkTest.window(list.widget)
                     list.start()
-                    GtkTest.wait("the shown list's refresh: 20 rows in (\(list.items.count) now)") { list.items.count == 20 }
+                    GtkTest.wait("the shown list's refresh: 20 rows in (\(list.items.count) now)") {
+                        list.items.count == 20
+                    }
                     peakBoxes = max(peakBoxes, SignalClosureCounter.liveBoxes)
                     GtkTest.destroy(window)
                 } else {
@@ -37,7 +39,8 @@ final class LifecycleTests: XCTestCase {
                 }
             }
             GtkTest.wait("every closure box released and every root widget finalized") {
-                SignalClosureCounter.liveBoxes == boxesBefore && Finalized.count - finalizedBefore == 1_000 && lastList == nil
+                SignalClosureCounter.liveBoxes == boxesBefore && Finalized.count - finalizedBefore == 1_000
+                    && lastList == nil
             }
             XCTAssertGreaterThan(peakBoxes - boxesBefore, 10, "each widget holds its handlers while alive")
             XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
@@ -98,7 +101,8 @@ final class LifecycleTests: XCTestCase {
             // Dropped by the host: the Swift object, the root widget and every closure go.
             list = nil
             GtkTest.wait("the list, its root widget and its closures gone") {
-                weakList == nil && Finalized.finalizedCount - finalizedBefore == 1 && SignalClosureCounter.liveBoxes == boxesBefore
+                weakList == nil && Finalized.finalizedCount - finalizedBefore == 1
+                    && SignalClosureCounter.liveBoxes == boxesBefore
             }
             XCTAssertNil(weakList, "the list went when the host dropped it")
             XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, 1, "the root widget was finalized")
@@ -137,8 +141,9 @@ final class LifecycleTests: XCTestCase {
         GtkTest.drainPending()  // the loaders' answers, had anything asked for them
         XCTAssertEqual(kept.engine, engineBefore, "a destroyed list decides nothing more")
         XCTAssertEqual(kept.items.count, 20)
-        XCTAssertTrue(WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,
-                      "a destroyed widget has nothing to render")
+        XCTAssertTrue(
+            WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,
+            "a destroyed widget has nothing to render")
         kept.eventObserver = nil
         kept.effectObserver = nil
     }

@@ -23,7 +23,8 @@ final class LocalizationTests: XCTestCase {
     func testRelativeTimesInWholeUnits() {
         let now = WallClockInstant(millisecondsSince1970: 1_780_000_000_000)
         func ago(_ seconds: Int64) -> String? {
-            relativeTime(of: WallClockInstant(millisecondsSince1970: now.millisecondsSince1970 - seconds * 1_000), now: now)
+            relativeTime(
+                of: WallClockInstant(millisecondsSince1970: now.millisecondsSince1970 - seconds * 1_000), now: now)
         }
         XCTAssertEqual(ago(0), "just now")
         XCTAssertEqual(ago(59), "just now")
@@ -45,11 +46,14 @@ final class LocalizationTests: XCTestCase {
         let now = WallClockInstant(millisecondsSince1970: 1_780_000_000_000)
         let fiveMinutes = WallClockInstant(millisecondsSince1970: now.millisecondsSince1970 - 300_000)
         XCTAssertEqual(lastUpdatedText(nil, style: .relative, texts: texts, now: now), texts.neverUpdated)
-        XCTAssertEqual(lastUpdatedText(fiveMinutes, style: .relative, texts: texts, now: now), "Last updated 5 minutes ago")
+        XCTAssertEqual(
+            lastUpdatedText(fiveMinutes, style: .relative, texts: texts, now: now), "Last updated 5 minutes ago")
         let absolute = lastUpdatedText(fiveMinutes, style: .absolute, texts: texts, now: now)
         XCTAssertEqual(absolute, "Last updated: " + absoluteTime(of: fiveMinutes))
         let monthAgo = WallClockInstant(millisecondsSince1970: now.millisecondsSince1970 - 30 * 86_400_000)
-        XCTAssertEqual(lastUpdatedText(monthAgo, style: .relative, texts: texts, now: now), "Last updated: " + absoluteTime(of: monthAgo))
+        XCTAssertEqual(
+            lastUpdatedText(monthAgo, style: .relative, texts: texts, now: now),
+            "Last updated: " + absoluteTime(of: monthAgo))
     }
 
     func testAbsoluteTimesAreALocalDateAndTime() throws {
@@ -60,6 +64,8 @@ final class LocalizationTests: XCTestCase {
         XCTAssertNotNil(text.wholeMatch(of: pattern), text)
         XCTAssertTrue(text.contains("Jun"), text)
         // Milliseconds before the epoch round down to the earlier second, not up.
-        XCTAssertEqual(absoluteTime(of: WallClockInstant(millisecondsSince1970: -1)), absoluteTime(of: WallClockInstant(millisecondsSince1970: -1_000)))
+        XCTAssertEqual(
+            absoluteTime(of: WallClockInstant(millisecondsSince1970: -1)),
+            absoluteTime(of: WallClockInstant(millisecondsSince1970: -1_000)))
     }
 }

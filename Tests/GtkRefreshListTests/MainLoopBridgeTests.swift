@@ -26,7 +26,9 @@ final class MainLoopBridgeTests: XCTestCase {
             GtkTest.wait("the loader never resumed") { list.items.count == 20 }
             XCTAssertTrue(resumed)
             XCTAssertEqual(list.modelRowCount, 21, "20 rows and the footer sentinel")
-            GtkTest.wait("the header back to idle after the async refresh (it is \(list.engine.header.state))") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the async refresh (it is \(list.engine.header.state))") {
+                list.engine.header.state == .idle
+            }
         }
     }
 

@@ -47,16 +47,22 @@ final class MisbehavingLoaderTests: XCTestCase {
             let window = GtkTest.window(list.widget)
             defer { GtkTest.destroy(window) }
             list.start()
-            GtkTest.wait("the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))") { list.items.count == 20 && list.engine.header.state == .idle }
+            GtkTest.wait(
+                "the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))"
+            ) { list.items.count == 20 && list.engine.header.state == .idle }
             let updated = list.engine.lastUpdated
             fail.value = true
             list.refresh()
-            GtkTest.wait("the failing refresh shown as failed (header \(list.engine.header.state))") { list.engine.header.state == .failed }
+            GtkTest.wait("the failing refresh shown as failed (header \(list.engine.header.state))") {
+                list.engine.header.state == .failed
+            }
             XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshFailed)
             XCTAssertEqual(list.failureText(list.engine.headerFailure), "offline")
             XCTAssertEqual(list.items.map(\.id), Array((1...20).reversed()), "rows kept")
             XCTAssertEqual(list.engine.lastUpdated, updated, "timestamp kept")
-            GtkTest.wait("the header back to idle after the failure (it is \(list.engine.header.state))") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle after the failure (it is \(list.engine.header.state))") {
+                list.engine.header.state == .idle
+            }
         }
     }
 
@@ -201,7 +207,9 @@ final class MisbehavingLoaderTests: XCTestCase {
             // The Retry button, in the sentinel row at the end of the list, is wired to list.load-more.
             GtkTest.wait("Retry shows") { gtk_widget_get_mapped(list.retryButton) != 0 }
             gtk_widget_activate(list.retryButton)  // as Enter or Space would; clicks after its press animation
-            GtkTest.wait("Retry asking for the page again (\(held.pages.count) page loads asked)") { held.pages.count == 2 }
+            GtkTest.wait("Retry asking for the page again (\(held.pages.count) page loads asked)") {
+                held.pages.count == 2
+            }
             guard held.pages.count == 2 else { return }
             XCTAssertEqual(held.pages[1].0, 2, "the same page again")
             held.pages[1].1(.success(page(21...40, hasMore: true)))

@@ -24,7 +24,8 @@ final class PersistenceTests: XCTestCase {
         XCTAssertEqual(store.load(key: "inbox"), instant)
         XCTAssertNil(store.load(key: "outbox"), "keys are separate")
         XCTAssertTrue(store.path(for: "inbox").hasSuffix("/org.example.Test/last-updated/inbox"))
-        XCTAssertTrue(store.path(for: "../../etc/passwd").hasSuffix("/last-updated/.._.._etc_passwd"), "keys stay in the folder")
+        XCTAssertTrue(
+            store.path(for: "../../etc/passwd").hasSuffix("/last-updated/.._.._etc_passwd"), "keys stay in the folder")
     }
 
     func testCorruptOrUnreadableFilesMeanNeverUpdated() throws {

@@ -21,7 +21,9 @@ final class PublicAPITests: XCTestCase {
             let window = GtkTest.window(list.widget)
             defer { GtkTest.destroy(window) }
             list.start()
-            GtkTest.wait("the first refresh's 20 rows in and the header back to idle (headers \(headers), \(list.items.count) rows)") {
+            GtkTest.wait(
+                "the first refresh's 20 rows in and the header back to idle (headers \(headers), \(list.items.count) rows)"
+            ) {
                 headers.last == .idle && list.items.count == 20
             }
             XCTAssertEqual(headers, [.refreshing, .succeeded, .idle])
@@ -29,7 +31,9 @@ final class PublicAPITests: XCTestCase {
             XCTAssertEqual(list.state.paging.currentPage, 1)
             let before = reports
             list.refresh()
-            GtkTest.wait("the second refresh reported and over (header \(list.state.header.state), \(reports - before) reports)") {
+            GtkTest.wait(
+                "the second refresh reported and over (header \(list.state.header.state), \(reports - before) reports)"
+            ) {
                 list.state.header.state == .idle && reports > before + 1
             }
             XCTAssertLessThanOrEqual(reports - before, 12, "one report per change, not per event")
@@ -51,7 +55,9 @@ final class PublicAPITests: XCTestCase {
             XCTAssertTrue(list.isFooterHidden)
             XCTAssertFalse(list.state.header.isVisible)
             list.start()
-            GtkTest.wait("a refresh under a hidden header: 20 rows in and the header idle (\(list.items.count) rows, header \(list.state.header.state))") {
+            GtkTest.wait(
+                "a refresh under a hidden header: 20 rows in and the header idle (\(list.items.count) rows, header \(list.state.header.state))"
+            ) {
                 list.items.count == 20 && list.state.header.state == .idle
             }
             XCTAssertEqual(list.state.footer, .hidden, "a hidden footer shows no sentinel")

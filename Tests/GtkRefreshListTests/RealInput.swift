@@ -44,7 +44,9 @@ enum NavigationKey: String {
 
 enum RealInputs {
     /// The driver for the display GTK opened, aiming at `target` inside `window`.
-    @MainActor static func make(window: WidgetPointer, target: WidgetPointer, windowTitle: String) throws -> any RealInput {
+    @MainActor static func make(window: WidgetPointer, target: WidgetPointer, windowTitle: String) throws
+        -> any RealInput
+    {
         var point = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
         _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(target, window, $0, &point) }
@@ -185,13 +187,18 @@ final class WaylandInput: RealInput {
             for x in stride(from: 40, to: Self.monitor.width, by: 60) {
                 let before = watch.counts
                 moveOnMonitor(to: (x, y))
-                guard GtkTest.pump(timeout: Self.probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
+                guard
+                    GtkTest.pump(timeout: Self.probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
                     let seen = InputWatch.lastPointer
                 else { continue }
                 let origin = (x: x - Int(seen.x.rounded()), y: y - Int(seen.y.rounded()))
                 let check = (x: origin.x + targetInWindow.x + 20, y: origin.y + targetInWindow.y + 20)
                 moveOnMonitor(to: check)
-                if GtkTest.pump(until: { InputWatch.lastPointer.map { abs($0.x - Double(check.x - origin.x)) <= 1 && abs($0.y - Double(check.y - origin.y)) <= 1 } ?? false }) {
+                if GtkTest.pump(until: {
+                    InputWatch.lastPointer.map {
+                        abs($0.x - Double(check.x - origin.x)) <= 1 && abs($0.y - Double(check.y - origin.y)) <= 1
+                    } ?? false
+                }) {
                     return origin
                 }
             }
@@ -258,7 +265,9 @@ final class WaylandInput: RealInput {
 
     func refreshKey(controlR: Bool) {
         let before = watch.counts
-        do { try input.key(controlR ? RemoteInput.letterR : RemoteInput.f5, control: controlR) } catch { XCTFail("\(error)") }
+        do { try input.key(controlR ? RemoteInput.letterR : RemoteInput.f5, control: controlR) } catch {
+            XCTFail("\(error)")
+        }
         watch.wait(controlR ? "Ctrl+R" : "F5", since: before) { $0.keys >= $1.keys + (controlR ? 2 : 1) }
     }
 

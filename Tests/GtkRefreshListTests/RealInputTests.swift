@@ -42,7 +42,9 @@ final class RealInputTests: XCTestCase {
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, 200)
         // The list must rest at the top for the wheel's idle interval before the wheel may pull.
-        GtkTest.wait("the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))") { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
+        GtkTest.wait(
+            "the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))"
+        ) { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
         counts.refreshes = 0
         return Harness(list: list, window: window, input: input, counts: counts)
     }

@@ -44,7 +44,8 @@ final class RenderingTests: XCTestCase {
                     let header = list.engine.header
                     let expected = header.state == .idle ? 0 : Int(header.height.rounded())
                     return list.headerAllocatedHeight == expected
-                        && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == (header.state != .idle).gboolean
+                        && gtk_revealer_get_child_revealed(list.revealerWidget.opaque)
+                            == (header.state != .idle).gboolean
                 }
                 GtkTest.frames(of: list.widget, file: file, line: line)
                 let path = Self.directory + "/\(name).png"

@@ -32,12 +32,16 @@ final class SignalInputTests: XCTestCase {
             gtk_widget_set_visible(window, 0)
             gtk_window_present(window.as(GtkWindow.self))
         }
-        XCTAssertTrue(GtkTest.pump(until: laidOut), """
+        XCTAssertTrue(
+            GtkTest.pump(until: laidOut),
+            """
             the list was never laid out: upper \(gtk_adjustment_get_upper(adjustment)), \
             page \(gtk_adjustment_get_page_size(adjustment)), mapped \(gtk_widget_get_mapped(list.widget))
             """)
         // Nothing in flight, and the list at rest at the top long enough for a wheel to pull.
-        GtkTest.wait("the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))") {
+        GtkTest.wait(
+            "the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))"
+        ) {
             list.engine.inFlight == nil && list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
         }
         return (list, window)
@@ -50,7 +54,9 @@ final class SignalInputTests: XCTestCase {
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             var geometry: (Double, Double, Double)?
             list.eventObserver = { event, _ in
-                if case .geometry(let offset, let content, let viewport) = event { geometry = (offset, content, viewport) }
+                if case .geometry(let offset, let content, let viewport) = event {
+                    geometry = (offset, content, viewport)
+                }
             }
             gtk_adjustment_set_value(adjustment, 40)
             XCTAssertEqual(geometry?.0, 40)
@@ -118,7 +124,9 @@ final class SignalInputTests: XCTestCase {
     func testEdgeSignalsAndGeometryLoadEachPageOnce() throws {
         try onMainActor {
             var loads: [Int] = []
-            let (list, window) = try Self.shownList(observe: { if case .startLoadMore(_, let page) = $0 { loads.append(page) } })
+            let (list, window) = try Self.shownList(observe: {
+                if case .startLoadMore(_, let page) = $0 { loads.append(page) }
+            })
             defer { GtkTest.destroy(window) }
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             for _ in 0..<40 where list.engine.footer != .exhausted {

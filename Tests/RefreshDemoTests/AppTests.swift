@@ -63,9 +63,10 @@ final class AppTests: XCTestCase {
         shell(["xdotool", "key", "F5"])
         app.wait("a failed refresh") { $0.events.contains { $0["header"] as? String == "failed" } }
         XCTAssertEqual(items(app), before, "rows kept")
-        XCTAssertTrue(app.events.contains {
-            $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == "failure"
-        })
+        XCTAssertTrue(
+            app.events.contains {
+                $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == "failure"
+            })
         app.wait("the header collapsed") { $0.settled() }
         XCTAssertEqual(items(app), before)
     }
@@ -76,7 +77,9 @@ final class AppTests: XCTestCase {
         app.wait("the first load answered with a failure") {
             $0.events.contains { $0["event"] as? String == "refreshCompleted" && $0["outcome"] as? String == "failure" }
         }
-        app.wait("the header showing the first load failed") { $0.events.contains { $0["header"] as? String == "failed" } }
+        app.wait("the header showing the first load failed") {
+            $0.events.contains { $0["header"] as? String == "failed" }
+        }
         XCTAssertEqual(items(app), 0)
         app.wait("the header collapsed after the failure") { $0.settled() }
         XCTAssertTrue(app.process.isRunning)
@@ -96,7 +99,9 @@ final class AppTests: XCTestCase {
             app.wait("the page the wheel reached loaded") { $0.atRest() }
         }
         app.wait("every file") { $0.last?["footer"] as? String == "exhausted" && self.items($0) == 47 }
-        let received = app.events.filter { ($0["event"] as? String)?.hasSuffix("Completed") == true }.compactMap { $0["received"] as? Int }
+        let received = app.events.filter { ($0["event"] as? String)?.hasSuffix("Completed") == true }.compactMap {
+            $0["received"] as? Int
+        }
         XCTAssertEqual(received, [20, 20, 7], "pages of the page size, then the rest")
     }
 
@@ -104,7 +109,8 @@ final class AppTests: XCTestCase {
         let (app, _) = try launch(["--source", "folder", "--folder", "/nonexistent/refresh-demo-test"])
         app.wait("a failed refresh") { $0.events.contains { $0["header"] as? String == "failed" } }
         let failure = app.events.first { $0["outcome"] as? String == "failure" }
-        XCTAssertTrue((failure?["message"] as? String)?.contains("No such file") == true, "\(String(describing: failure))")
+        XCTAssertTrue(
+            (failure?["message"] as? String)?.contains("No such file") == true, "\(String(describing: failure))")
         app.wait("the header collapsed") { $0.settled() }
         XCTAssertTrue(app.process.isRunning)
     }

@@ -16,18 +16,23 @@ final class CommandLineTests: XCTestCase {
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 
     func testBadFlagsExitTwoWithTheProblemAndTheUsage() throws {
-        for arguments in [["--bogus"], ["--page-size", "0"], ["--fail-rate", "2"], ["--source", "folder"], ["--latency-ms"]] {
+        for arguments in [
+            ["--bogus"], ["--page-size", "0"], ["--fail-rate", "2"], ["--source", "folder"], ["--latency-ms"],
+        ] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.err.hasPrefix("refresh-demo: "), "\(arguments): \(result.err)")
             XCTAssertTrue(result.err.contains("Usage: refresh-demo"), "\(arguments)")
             XCTAssertEqual(result.out, "", "nothing on stdout")
         }
-        XCTAssertTrue(try run(["--page-size", "0"]).err.contains("--page-size must be a whole number in 1…1000, not '0'"))
+        XCTAssertTrue(
+            try run(["--page-size", "0"]).err.contains("--page-size must be a whole number in 1…1000, not '0'"))
     }
 
     func testHelpPrintsUsageAndExitsZero() throws {

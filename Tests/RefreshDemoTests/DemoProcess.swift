@@ -112,7 +112,9 @@ final class DemoProcess: @unchecked Sendable {
         }
         if held, !exited { return true }
         if exited {
-            XCTFail("refresh-demo exited (\(process.terminationStatus)) waiting for \(what()): \(stderr)", file: file, line: line)
+            XCTFail(
+                "refresh-demo exited (\(process.terminationStatus)) waiting for \(what()): \(stderr)", file: file,
+                line: line)
             return false
         }
         XCTFail(
@@ -186,7 +188,9 @@ final class DemoProcess: @unchecked Sendable {
     /// the app's own clock, and a frame's margin (the trace rounds to whole milliseconds): a
     /// wheel notch up may pull now.
     func waitUntilAWheelMayPull(file: StaticString = #filePath, line: UInt = #line) {
-        wait("the list at rest at the top for the wheel's idle interval (\(Self.wheelIdleMs) ms)", file: file, line: line) {
+        wait(
+            "the list at rest at the top for the wheel's idle interval (\(Self.wheelIdleMs) ms)", file: file, line: line
+        ) {
             $0.atRest() && $0.quiet(for: Self.wheelIdleMs + 20)
         }
     }
@@ -219,7 +223,8 @@ func demoWindow(file: StaticString = #filePath, line: UInt = #line) -> String? {
 func xWindow(named name: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
     var found: String?
     let shown = poll(every: 0.02, timeout: 60) {
-        found = shell(["xdotool", "search", "--onlyvisible", "--name", name]).split(separator: "\n").last.map(String.init)
+        found = shell(["xdotool", "search", "--onlyvisible", "--name", name]).split(separator: "\n").last.map(
+            String.init)
         return found != nil
     }
     if !shown { XCTFail("no window named \(name) showed within 60 s", file: file, line: line) }

@@ -9,7 +9,9 @@ final class MesonTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     @discardableResult
-    private func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> String {
+    private func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws
+        -> String
+    {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -51,12 +53,17 @@ final class MesonTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
         try run(["desktop-file-validate", prefix + "/share/applications/io.github.refreshlist.RefreshDemo.desktop"])
-        try run(["appstreamcli", "validate", "--no-net", prefix + "/share/metainfo/io.github.refreshlist.RefreshDemo.metainfo.xml"])
+        try run([
+            "appstreamcli", "validate", "--no-net",
+            prefix + "/share/metainfo/io.github.refreshlist.RefreshDemo.metainfo.xml",
+        ])
         try run(["meson", "test", "-C", build])
 
         // The installed app finds its translations under the prefix.
         for (language, title) in [("zh_CN", "刷新列表"), ("zh_TW", "重新整理清單"), ("C", "Refresh List")] {
-            let app = try DemoProcess(["--trace"], executable: prefix + "/bin/refresh-demo", environment: ["LANGUAGE": language, "LC_ALL": "C.UTF-8"])
+            let app = try DemoProcess(
+                ["--trace"], executable: prefix + "/bin/refresh-demo",
+                environment: ["LANGUAGE": language, "LC_ALL": "C.UTF-8"])
             app.wait("the launch line") { $0.trace.contains { $0["milestone"] as? String == "launch" } }
             let launch = app.trace.first { $0["milestone"] as? String == "launch" }
             XCTAssertEqual(launch?["title"] as? String, title, language)

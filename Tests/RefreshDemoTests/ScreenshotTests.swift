@@ -23,7 +23,8 @@ final class ScreenshotTests: XCTestCase {
         var images: [String: Data] = [:]
         for state in Self.states {
             let data = FileManager.default.contents(atPath: directory + "/\(state).png") ?? Data()
-            XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(state) is a PNG")
+            XCTAssertEqual(
+                Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(state) is a PNG")
             XCTAssertGreaterThan(data.count, 20_000, "\(state) has content")
             images[state] = data
         }

@@ -15,7 +15,8 @@ final class StallTests: XCTestCase {
 
     private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> DemoProcess {
         let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
-        let app = try DemoProcess(["--trace"] + arguments, environment: environment.merging(["XDG_STATE_HOME": state]) { $1 })
+        let app = try DemoProcess(
+            ["--trace"] + arguments, environment: environment.merging(["XDG_STATE_HOME": state]) { $1 })
         addTeardownBlock {
             if app.process.isRunning { kill(app.process.processIdentifier, SIGCONT) }
             app.stop()
@@ -69,7 +70,9 @@ final class StallTests: XCTestCase {
         }
         // Polled tightly (1 ms), so the stop usually lands before the frame that would show it.
         guard poll(every: 0.001, timeout: 60, until: { answered(app) || !app.process.isRunning }), answered(app) else {
-            XCTFail("the first refresh never answered with \(outcome); last event: \(String(describing: app.last)); \(app.stderr)")
+            XCTFail(
+                "the first refresh never answered with \(outcome); last event: \(String(describing: app.last)); \(app.stderr)"
+            )
             throw XCTSkip("no answer")
         }
         let pid = app.process.processIdentifier
@@ -90,7 +93,9 @@ final class StallTests: XCTestCase {
 
     /// The `state` header (succeeded or failed) was shown by a frame and stayed for the display
     /// time of that frame's time; the next header state was `idle`, nothing skipped.
-    private func expectResultShownForItsTime(_ state: String, in app: DemoProcess, file: StaticString = #filePath, line: UInt = #line) {
+    private func expectResultShownForItsTime(
+        _ state: String, in app: DemoProcess, file: StaticString = #filePath, line: UInt = #line
+    ) {
         app.wait("the \(state) header, then idle", timeout: 60, file: file, line: line) { app in
             let events = app.events
             guard let start = events.firstIndex(where: { $0["header"] as? String == state }) else { return false }
@@ -100,7 +105,8 @@ final class StallTests: XCTestCase {
         guard let start = events.firstIndex(where: { $0["header"] as? String == state }) else { return }
         let shown = events[start...].prefix { $0["header"] as? String == state }
         guard let after = events[start...].first(where: { $0["header"] as? String != state }) else { return }
-        XCTAssertEqual(after["header"] as? String, "idle", "the \(state) header gave way to idle", file: file, line: line)
+        XCTAssertEqual(
+            after["header"] as? String, "idle", "the \(state) header gave way to idle", file: file, line: line)
         guard let frame = shown.first(where: { $0["event"] as? String == "presented" }) else {
             XCTFail("no frame showed the \(state) header before it collapsed: \(Array(shown))", file: file, line: line)
             return

@@ -19,7 +19,9 @@ final class SwayAppTests: XCTestCase {
             try? FileManager.default.removeItem(atPath: state)
         }
         app.wait("the first frame under sway") { $0.trace.contains { $0["milestone"] as? String == "first-frame" } }
-        app.wait("the initial load") { $0.count(effect: "startRefresh") == 1 && $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
+        app.wait("the initial load") {
+            $0.count(effect: "startRefresh") == 1 && $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20
+        }
         // sway tiles the window over the whole output; the list is its left part.
         try input.movePointer(toX: 400, y: 400)
         app.waitUntilAWheelMayPull()

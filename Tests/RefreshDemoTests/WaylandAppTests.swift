@@ -83,7 +83,8 @@ final class WaylandAppTests: XCTestCase {
         XCTAssertEqual(app.count(effect: "startRefresh"), 2, "exactly one refresh from one finger pull")
         let fingerPulls = pulls(app)
         XCTAssertEqual(Set(fingerPulls.compactMap { $0["kind"] as? String }), ["touchpad"], "a finger is a touchpad")
-        XCTAssertTrue(app.events.contains { $0["event"] as? String == "gestureBegan" && $0["kind"] as? String == "touchpad" })
+        XCTAssertTrue(
+            app.events.contains { $0["event"] as? String == "gestureBegan" && $0["kind"] as? String == "touchpad" })
         XCTAssertFalse(app.events.contains { $0["event"] as? String == "gestureEnded" }, "mutter 43 sends no stop")
         // The header followed the fingers: every step taller than the one before, up to armed.
         let heights = fingerPulls.compactMap { $0["height"] as? Double }
@@ -101,7 +102,9 @@ final class WaylandAppTests: XCTestCase {
         loaded(app)
         try input.fingerScroll(dy: -8, steps: 4)
         app.wait("the header pulled") { $0.events.contains { $0["header"] as? String == "pulling" } }
-        app.wait("the header collapsed by itself, nothing left to happen") { $0.last?["header"] as? String == "idle" && $0.atRest() }
+        app.wait("the header collapsed by itself, nothing left to happen") {
+            $0.last?["header"] as? String == "idle" && $0.atRest()
+        }
         XCTAssertEqual(app.count(effect: "startRefresh"), 1, "no refresh from a short pull")
         XCTAssertFalse(pulls(app).contains { $0["header"] as? String == "armed" })
     }
@@ -163,6 +166,7 @@ final class WaylandAppTests: XCTestCase {
         app.wait("the header collapsed, nothing left to happen") { $0.atRest() }
         XCTAssertEqual(app.count(effect: "startRefresh"), 2)
         XCTAssertEqual(Set(pulls(app).compactMap { $0["kind"] as? String }), ["drag"])
-        XCTAssertTrue(app.events.contains { $0["event"] as? String == "gestureEnded" && $0["kind"] as? String == "drag" })
+        XCTAssertTrue(
+            app.events.contains { $0["event"] as? String == "gestureEnded" && $0["kind"] as? String == "drag" })
     }
 }

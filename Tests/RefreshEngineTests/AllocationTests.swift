@@ -12,7 +12,8 @@ final class AllocationTests: XCTestCase {
         var engine = try RefreshEngine()
         _ = engine.begin(at: .zero)
         _ = engine.handle(.presented, at: .zero)
-        _ = engine.handle(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: at(10))
+        _ = engine.handle(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: at(10))
         _ = engine.handle(.tick, at: at(2_000))
         _ = engine.handle(.presented, at: at(2_000))
         _ = engine.handle(.geometry(offset: 100, contentHeight: 10_000, viewportHeight: 600), at: at(2_000))

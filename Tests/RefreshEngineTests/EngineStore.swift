@@ -77,7 +77,10 @@ final class EngineStore {
     func requestPage(
         token value: UInt64, page: Int, at ms: Milliseconds, file: StaticString = #filePath, line: UInt = #line
     ) {
-        send(.loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page), .announce(.loadingMore)], file: file, line: line) {
+        send(
+            .loadMoreRequested, at: ms, effects: [.startLoadMore(token(value), page: page), .announce(.loadingMore)],
+            file: file, line: line
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(value), page: page)
         }
@@ -112,7 +115,8 @@ final class EngineStore {
         XCTAssertEqual(engine.snapshot, expected, file: file, line: line)
         // Settled: whatever was due by now has fired.
         if let wakeUp = engine.nextWakeUp {
-            XCTAssertGreaterThan(wakeUp, now, "a deadline due at \(wakeUp) is left unfired at \(now)", file: file, line: line)
+            XCTAssertGreaterThan(
+                wakeUp, now, "a deadline due at \(wakeUp) is left unfired at \(now)", file: file, line: line)
         }
     }
 
@@ -155,4 +159,3 @@ extension RefreshConfiguration {
         return configuration
     }
 }
-

@@ -7,7 +7,10 @@ import XCTest
 final class FailureTests: XCTestCase {
     func testFailedLoadWaitsForAnExplicitRetry() {
         let store = EngineStore.loaded()
-        store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
+        store.send(
+            .geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_100,
+            effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -21,7 +24,9 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(store.engine.footerFailure, failure(503))
         store.send(.geometry(offset: 1_390, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [])
         store.send(.edgeHint(.bottom), at: 1_310, effects: [])
-        store.send(.loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .announce(.loadingMore)]) {
+        store.send(
+            .loadMoreRequested, at: 1_400, effects: [.startLoadMore(token(3), page: 2), .announce(.loadingMore)]
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
         }
@@ -34,11 +39,17 @@ final class FailureTests: XCTestCase {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_300,
+            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
-        store.send(.refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(3)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000,
+            effects: [.applyRefresh(token(3)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil
@@ -48,12 +59,18 @@ final class FailureTests: XCTestCase {
     func testRefreshFailureKeepsItemsPagingAndTimestamp() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 2)]) {
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200,
+            effects: [.applyPage(token(2), page: 2)]
+        ) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_300,
+            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -108,7 +125,9 @@ final class FailureTests: XCTestCase {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 30_100, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 30_100, effects: []
+        ) { $0.counters.staleAnswers += 1 }
         XCTAssertEqual(store.engine.counters.staleAnswers, 1)
         XCTAssertNil(store.engine.lastUpdated)
     }
@@ -123,27 +142,45 @@ final class FailureTests: XCTestCase {
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.footerFailure, .timedOut)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 31_100, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
     }
 
     func testDuplicateUnknownAndCrossedAnswersChangeNothing() {
         let store = EngineStore.loaded()
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.refreshCompleted(token(99), .failure(failure(9)), wallClock: wall), at: 1_110, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_100, effects: []
+        ) { $0.counters.staleAnswers += 1 }
+        store.send(.refreshCompleted(token(99), .failure(failure(9)), wallClock: wall), at: 1_110, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
         store.requestPage(token: 2, page: 2, at: 1_200)
         // A load answer sent as a refresh answer, and vice versa.
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) { $0.counters.staleAnswers += 1 }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230, effects: [.applyPage(token(2), page: 2)]) {
+        store.send(
+            .refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_210, effects: []
+        ) { $0.counters.staleAnswers += 1 }
+        store.send(.loadMoreCompleted(token(1), .success(received: 20, hasMore: nil)), at: 1_220, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_230,
+            effects: [.applyPage(token(2), page: 2)]
+        ) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_240, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
         XCTAssertEqual(store.engine.counters.staleAnswers, 5)
         XCTAssertEqual(store.engine.itemsShown, 40)
         // While refresh #3 runs, the answer of the long-finished refresh #1 is not taken for it.
-        store.send(.refreshRequested, at: 1_300, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_300,
+            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }

@@ -31,7 +31,10 @@ final class LoadMoreTests: XCTestCase {
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_410, effects: [])
         store.send(.itemsShown(40), at: 1_420, effects: [])
         store.send(.geometry(offset: 1_400, contentHeight: 4_000, viewportHeight: 600), at: 1_430, effects: [])
-        store.send(.geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500, effects: [.startLoadMore(token(3), page: 3), .announce(.loadingMore)]) {
+        store.send(
+            .geometry(offset: 2_900, contentHeight: 4_000, viewportHeight: 600), at: 1_500,
+            effects: [.startLoadMore(token(3), page: 3), .announce(.loadingMore)]
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 3)
         }
@@ -40,7 +43,10 @@ final class LoadMoreTests: XCTestCase {
     func testLoadMoreDistanceIsConfigurable() {
         let store = EngineStore.loaded(.with { $0.loadMoreDistance = 50 })
         store.send(.geometry(offset: 1_300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
+        store.send(
+            .geometry(offset: 1_350, contentHeight: 2_000, viewportHeight: 600), at: 1_200,
+            effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -48,41 +54,59 @@ final class LoadMoreTests: XCTestCase {
 
     func testNoLoadStartsDuringARefreshAndARefreshCancelsALoad() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_100,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
         store.send(.loadMoreRequested, at: 1_160, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(2), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_200,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
         }
-        store.send(.geometry(offset: 1_400, contentHeight: 2_100, viewportHeight: 600), at: 1_300, effects: [],
+        store.send(
+            .geometry(offset: 1_400, contentHeight: 2_100, viewportHeight: 600), at: 1_300, effects: [],
             { _ in })  // the spinner still holds: no load behind it
         store.send(.tick, at: 1_500, effects: [.startLoadMore(token(3), page: 2), .announce(.loadingMore)]) {
             $0.header = Header.succeeded()
             $0.footer = .loading
             $0.inFlight = .loadMore(token(3), page: 2)
         }
-        store.send(.refreshRequested, at: 1_600, effects: [
-            .cancel(token(3)), .startRefresh(token(4), origin: .request), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .refreshRequested, at: 1_600,
+            effects: [
+                .cancel(token(3)), .startRefresh(token(4), origin: .request), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.footer = .idle
             $0.inFlight = .refresh(token(4))
         }
-        store.send(.loadMoreCompleted(token(3), .success(received: 20, hasMore: nil)), at: 1_700, effects: []) { $0.counters.staleAnswers += 1 }
+        store.send(.loadMoreCompleted(token(3), .success(received: 20, hasMore: nil)), at: 1_700, effects: []) {
+            $0.counters.staleAnswers += 1
+        }
         XCTAssertEqual(store.engine.counters.staleAnswers, 1)
     }
 
     func testContentShorterThanTheViewportLoadsAtMostFivePagesInARow() {
-        let store = EngineStore(.with { $0.minimumSpinnerTime = 0; $0.resultDisplayTime = 0 })
+        let store = EngineStore(
+            .with {
+                $0.minimumSpinnerTime = 0; $0.resultDisplayTime = 0
+            })
         store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
+        ) {
             // Zero spinner and result times: the header collapses with the answer.
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
             $0.footer = .idle
@@ -120,7 +144,9 @@ final class LoadMoreTests: XCTestCase {
         store.send(.footerHidden(true), at: 1_100, effects: []) { $0.footer = .hidden }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
         store.send(.loadMoreRequested, at: 1_250, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]) {
+        store.send(
+            .footerHidden(false), at: 1_300, effects: [.startLoadMore(token(2), page: 2), .announce(.loadingMore)]
+        ) {
             $0.footer = .loading
             $0.inFlight = .loadMore(token(2), page: 2)
         }
@@ -132,7 +158,10 @@ final class LoadMoreTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded()
             $0.footer = .idle
             $0.inFlight = nil

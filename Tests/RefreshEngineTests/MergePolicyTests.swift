@@ -11,13 +11,19 @@ final class MergePolicyTests: XCTestCase {
     func testAShortRefreshThatPrependsKeepsThePagingAndTheFooter() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2)]) {
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 20, hasMore: true)), at: 1_200,
+            effects: [.applyPage(token(2), page: 2)]
+        ) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
         store.send(.itemsShown(40), at: 1_210, effects: [])
-        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 2_000,
+            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -43,7 +49,10 @@ final class MergePolicyTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 7, hasMore: nil), wallClock: wall), at: 500, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(1), .success(received: 7, hasMore: nil), wallClock: wall), at: 500,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded()
             $0.inFlight = nil
             $0.footer = .hidden  // 7 rows: less than a page, so no footer row
@@ -57,11 +66,17 @@ final class MergePolicyTests: XCTestCase {
 
     func testReplacingStillStartsPagingOver() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 2_000,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_500, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_500,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .hidden

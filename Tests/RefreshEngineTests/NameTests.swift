@@ -5,12 +5,14 @@ import XCTest
 
 final class NameTests: XCTestCase {
     func testEveryStateAndKindHasTheReadmesWord() {
-        XCTAssertEqual(HeaderState.allCases.map(\.name), ["idle", "pulling", "armed", "refreshing", "succeeded", "failed"])
+        XCTAssertEqual(
+            HeaderState.allCases.map(\.name), ["idle", "pulling", "armed", "refreshing", "succeeded", "failed"])
         XCTAssertEqual(FooterState.allCases.map(\.name), ["hidden", "idle", "loading", "failed", "exhausted"])
         XCTAssertEqual(PullKind.allCases.map(\.name), ["wheel", "touchpad", "drag"])
         XCTAssertEqual(TriggerMode.allCases.map(\.name), ["onRelease", "onThresholdCross"])
         XCTAssertEqual(
-            HeaderTitle.allCases.map(\.name), ["pullToRefresh", "releaseToRefresh", "refreshing", "refreshed", "refreshFailed"])
+            HeaderTitle.allCases.map(\.name),
+            ["pullToRefresh", "releaseToRefresh", "refreshing", "refreshed", "refreshFailed"])
         XCTAssertEqual([Edge.top, .bottom].map(\.name), ["top", "bottom"])
         XCTAssertEqual([RefreshOrigin.initial, .pull, .request].map(\.name), ["initial", "pull", "request"])
     }

@@ -32,7 +32,8 @@ final class PageMergerTests: XCTestCase {
         var shown = ShownIdentifiers(existing)
         let incoming = [Colliding(value: 3), Colliding(value: 2), Colliding(value: 4), Colliding(value: 3)]
         let kept = PageMerger.keepNew(incoming, id: { $0 }, shown: &shown) { existing.contains($0) }
-        XCTAssertEqual(kept.map(\.value), [3, 4], "3 and 4 collide with shown rows but are new; 2 and the second 3 are not")
+        XCTAssertEqual(
+            kept.map(\.value), [3, 4], "3 and 4 collide with shown rows but are new; 2 and the second 3 are not")
     }
 
     func testReplaceKeepsFirstOccurrencesAndCountsWhatIsNew() {
@@ -50,7 +51,9 @@ final class PageMergerTests: XCTestCase {
         for id in [7, 8, 3, 9] { XCTAssertTrue(result.shown.mayContain(id)) }
         XCTAssertFalse(result.shown.mayContain(1), "the new index holds only what is shown now")
         // Nothing repeated: the answer comes back as it is.
-        XCTAssertEqual(PageMerger.replace(with: [(1, "x")], id: { $0.0 }, old: ShownIdentifiers<Int>()) { _ in true }.rows.map(\.1), ["x"])
+        XCTAssertEqual(
+            PageMerger.replace(with: [(1, "x")], id: { $0.0 }, old: ShownIdentifiers<Int>()) { _ in true }.rows.map(
+                \.1), ["x"])
     }
 
     func testReplaceWithCollidingHashesKeepsEveryDistinctRow() {
@@ -63,7 +66,8 @@ final class PageMergerTests: XCTestCase {
 
     func testAReplacementKeepsTheOldTopRowsTheNewRowsHoldInOrder() {
         // Three new posts on top of the first page; the later pages give way.
-        let (prepended, kept) = PageMerger.replacementKeeps(old: Array(1...40), new: [-2, -1, 0] + Array(1...17), id: { $0 })
+        let (prepended, kept) = PageMerger.replacementKeeps(
+            old: Array(1...40), new: [-2, -1, 0] + Array(1...17), id: { $0 })
         XCTAssertEqual(prepended, 3)
         XCTAssertEqual(kept, 17)
         // Nothing new: every row of the answer stays.

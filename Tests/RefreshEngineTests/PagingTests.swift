@@ -9,7 +9,10 @@ final class PagingTests: XCTestCase {
         let store = EngineStore.loaded(.with { $0.firstPage = 0 })
         XCTAssertEqual(store.expected.paging, Paging(firstPage: 0, pageSize: 20, currentPage: 0))
         store.requestPage(token: 2, page: 1, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200, effects: [.applyPage(token(2), page: 1)]) {
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 20, hasMore: nil)), at: 1_200,
+            effects: [.applyPage(token(2), page: 1)]
+        ) {
             $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 1
@@ -25,11 +28,17 @@ final class PagingTests: XCTestCase {
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
         store.send(.loadMoreRequested, at: 1_510, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(.refreshRequested, at: 1_600, effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_600,
+            effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(4))
         }
-        store.send(.refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700, effects: [.applyRefresh(token(4)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700,
+            effects: [.applyRefresh(token(4)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.footer = .idle
             $0.inFlight = nil
@@ -40,7 +49,10 @@ final class PagingTests: XCTestCase {
     func testAnEmptyPageExhausts() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]) {
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 0, hasMore: true)), at: 1_200,
+            effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]
+        ) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2
@@ -50,7 +62,10 @@ final class PagingTests: XCTestCase {
     func testHasMoreFalseOnAFullPageExhausts() {
         let store = EngineStore.loaded()
         store.requestPage(token: 2, page: 2, at: 1_100)
-        store.send(.loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200, effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]) {
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 20, hasMore: false)), at: 1_200,
+            effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]
+        ) {
             $0.footer = .exhausted
             $0.inFlight = nil
             $0.paging.currentPage = 2

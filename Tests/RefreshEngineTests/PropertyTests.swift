@@ -44,17 +44,20 @@ final class PropertyTests: XCTestCase {
                 if chance(0.1) { contentHeight = double(0...6_000) }
                 let maxOffset = max(0, contentHeight - viewport)
                 let offset = chance(0.4) ? 0 : (chance(0.3) ? maxOffset : double(0...maxOffset))
-                if chance(0.005) { return .geometry(offset: .nan, contentHeight: contentHeight, viewportHeight: viewport) }
+                if chance(0.005) {
+                    return .geometry(offset: .nan, contentHeight: contentHeight, viewportHeight: viewport)
+                }
                 return .geometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewport)
             case 14..<28: return .pull(.wheel(notches: chance(0.8) ? 1 : -1))
             case 28..<32: return .pull(.touchpad(distance: chance(0.01) ? .infinity : double(-20...40)))
             case 32..<36:
                 // Whatever a toolkit reports, classified by the engine.
-                let motion: ScrollSample.Motion = switch int(0...2) {
-                case 0: .notches(chance(0.8) ? -1 : 1)
-                case 1: .wheelUnits(double(-1...0.5))
-                default: .pixels(double(-30...15))
-                }
+                let motion: ScrollSample.Motion =
+                    switch int(0...2) {
+                    case 0: .notches(chance(0.8) ? -1 : 1)
+                    case 1: .wheelUnits(double(-1...0.5))
+                    default: .pixels(double(-30...15))
+                    }
                 let source = ScrollSample.Source.allCases[int(0...3)]
                 return .pull(engine.pullInput(for: ScrollSample(motion, source: source)))
             case 36..<44: return .pull(.drag(distance: double(-20...40)))
@@ -83,13 +86,20 @@ final class PropertyTests: XCTestCase {
                 }
                 let outcome: Outcome
                 switch int(0...9) {
-                case 0..<5: outcome = .success(received: chance(0.6) ? config.pageSize : int(0...config.pageSize), hasMore: chance(0.2) ? nil : chance(0.8))
+                case 0..<5:
+                    outcome = .success(
+                        received: chance(0.6) ? config.pageSize : int(0...config.pageSize),
+                        hasMore: chance(0.2) ? nil : chance(0.8))
                 case 5..<7: outcome = .success(received: 0, hasMore: false)
                 case 7: outcome = .success(received: -1, hasMore: nil)
                 default: outcome = .failure(failure(2))
                 }
                 let isRefresh: Bool
-                if let known = outstanding[token] { isRefresh = chance(0.9) ? known.isRefresh : !known.isRefresh } else { isRefresh = chance(0.5) }
+                if let known = outstanding[token] {
+                    isRefresh = chance(0.9) ? known.isRefresh : !known.isRefresh
+                } else {
+                    isRefresh = chance(0.5)
+                }
                 return isRefresh
                     ? .refreshCompleted(token, outcome, wallClock: WallClockInstant(millisecondsSince1970: now))
                     : .loadMoreCompleted(token, outcome)
@@ -184,8 +194,11 @@ final class PropertyTests: XCTestCase {
             if case .pull = event, effects.tookInput { lastPullInputAt = now }
             if let kind = engine.pullKind, let last = lastPullInputAt {
                 switch kind {
-                case .wheel: XCTAssertLessThan(now - last, config.wheelIdleInterval, "wheel pull stuck open after \(event)")
-                case .touchpad: XCTAssertLessThan(now - last, config.touchpadIdleInterval, "touchpad pull stuck open after \(event)")
+                case .wheel:
+                    XCTAssertLessThan(now - last, config.wheelIdleInterval, "wheel pull stuck open after \(event)")
+                case .touchpad:
+                    XCTAssertLessThan(
+                        now - last, config.touchpadIdleInterval, "touchpad pull stuck open after \(event)")
                 case .drag: break
                 }
             }
@@ -197,14 +210,17 @@ final class PropertyTests: XCTestCase {
             XCTAssert(header.arrowDegrees >= 0 && header.arrowDegrees <= 180, "arrow \(header.arrowDegrees)")
             XCTAssertEqual(header.state == .idle, header.height == 0, "collapsed iff idle")
             let loadInFlight = { if case .loadMore = engine.inFlight { true } else { false } }()
-            XCTAssertEqual(engine.footer == .loading, loadInFlight && engine.footer != .hidden, "footer shows loading iff loading")
+            XCTAssertEqual(
+                engine.footer == .loading, loadInFlight && engine.footer != .hidden, "footer shows loading iff loading")
             if let page = engine.paging.currentPage { XCTAssertGreaterThanOrEqual(page, config.firstPage) }
         }
 
         /// Every spinner and every result is on screen for at least its time, counted from the
         /// first frame that showed it (`.presented`, or at once while the host hides the
         /// header), and for no longer than that once shown.
-        mutating func checkVisibleTimes(before: HeaderState, after: HeaderState, event: Event, config: RefreshConfiguration) {
+        mutating func checkVisibleTimes(
+            before: HeaderState, after: HeaderState, event: Event, config: RefreshConfiguration
+        ) {
             let isResult = { (state: HeaderState) in state == .succeeded || state == .failed }
             // A state no frame showed within the presentation timeout counts as shown from the
             // first event after it (the engine fires that before the event itself).
@@ -233,7 +249,8 @@ final class PropertyTests: XCTestCase {
             if before == .refreshing, isResult(after), !refreshTimedOut, config.minimumSpinnerTime > 0 {
                 XCTAssertNotNil(spinnerShownAt, "a result replaced a spinner no frame showed, after \(event)")
                 if let shown = spinnerShownAt {
-                    XCTAssertGreaterThanOrEqual(now - shown, config.minimumSpinnerTime, "spinner cut short after \(event)")
+                    XCTAssertGreaterThanOrEqual(
+                        now - shown, config.minimumSpinnerTime, "spinner cut short after \(event)")
                 }
             }
             // A result collapsed only after its display time on screen. (F5 may replace it with
@@ -241,7 +258,8 @@ final class PropertyTests: XCTestCase {
             if isResult(before), after == .idle {
                 XCTAssertNotNil(resultShownAt, "a result no frame showed collapsed, after \(event)")
                 if let shown = resultShownAt {
-                    XCTAssertGreaterThanOrEqual(now - shown, config.resultDisplayTime, "result cut short after \(event)")
+                    XCTAssertGreaterThanOrEqual(
+                        now - shown, config.resultDisplayTime, "result cut short after \(event)")
                 }
             }
             // And no longer than that once shown: the due deadline fired.
@@ -256,7 +274,8 @@ final class PropertyTests: XCTestCase {
 
     func testAMillionRandomEventsKeepEveryInvariant() throws {
         continueAfterFailure = false
-        let seed = ProcessInfo.processInfo.environment["REFRESH_PROPERTY_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["REFRESH_PROPERTY_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         let configurations = [
             try RefreshConfiguration(operationTimeout: 3_000, pageSize: 10),

@@ -15,7 +15,8 @@ final class PullCurveTests: XCTestCase {
             previous = height
             pull += 0.25
         }
-        XCTAssertEqual(PullCurve.visibleHeight(pull: 32, threshold: 64, maximum: 128), 32, "one to one below the threshold")
+        XCTAssertEqual(
+            PullCurve.visibleHeight(pull: 32, threshold: 64, maximum: 128), 32, "one to one below the threshold")
         XCTAssertEqual(PullCurve.visibleHeight(pull: 64, threshold: 64, maximum: 128), 64, "fully open when armed")
         XCTAssertEqual(PullCurve.visibleHeight(pull: 128, threshold: 64, maximum: 128), 96, "resistance past it")
         XCTAssertEqual(PullCurve.visibleHeight(pull: -5, threshold: 64, maximum: 128), 0)
@@ -23,7 +24,9 @@ final class PullCurveTests: XCTestCase {
     }
 
     func testArrowIsFlatUntilSixtyPercentThenLinearToHalfATurn() {
-        let cases: [(Double, Double)] = [(0, 0), (0.3, 0), (0.6, 0), (0.7, 45), (0.8, 90), (0.9, 135), (1, 180), (2, 180)]
+        let cases: [(Double, Double)] = [
+            (0, 0), (0.3, 0), (0.6, 0), (0.7, 45), (0.8, 90), (0.9, 135), (1, 180), (2, 180),
+        ]
         for (progress, degrees) in cases {
             XCTAssertEqual(PullCurve.arrowDegrees(progress: progress), degrees, accuracy: 1e-9, "at \(progress)")
         }

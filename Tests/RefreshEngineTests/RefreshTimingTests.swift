@@ -74,9 +74,12 @@ final class RefreshTimingTests: XCTestCase {
     func testRefreshOnStartCanBeTurnedOff() throws {
         let store = EngineStore(.with { $0.refreshOnStart = false })
         store.begin(effects: [])
-        store.send(.refreshRequested, at: 5, effects: [
-            .startRefresh(token(1), origin: .request), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .refreshRequested, at: 5,
+            effects: [
+                .startRefresh(token(1), origin: .request), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
@@ -84,17 +87,26 @@ final class RefreshTimingTests: XCTestCase {
 
     func testARequestDuringTheResultStartsANewRefresh() {
         let store = EngineStore.loaded()
-        store.send(.refreshRequested, at: 1_100, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_100,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed(lastUpdated: wall)
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_700, effects: [
-            .startRefresh(token(3), origin: .request), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .refreshRequested, at: 1_700,
+            effects: [
+                .startRefresh(token(3), origin: .request), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -116,14 +128,20 @@ final class HeaderSlideTests: XCTestCase {
             $0.inFlight = .refresh(token(2))
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "opened by the pull already")
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 1_800,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "the result shows where the header is")
         store.send(.tick, at: 2_400, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "and slides closed")
-        store.send(.refreshRequested, at: 3_000, effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 3_000,
+            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(3))
         }
@@ -146,12 +164,17 @@ final class HeaderSlideTests: XCTestCase {
 final class RefreshAnnouncementTests: XCTestCase {
     func testTheAnnouncementWaitsForTheRowsAndSaysHowManyAreNew() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(.refreshRequested, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 2_000,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
-        store.send(.refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 3_000,
-                   effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 3_000,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
@@ -168,8 +191,10 @@ final class RefreshAnnouncementTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 100,
-                   effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 100,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
+        ) {
             $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .idle

@@ -13,8 +13,14 @@ final class ScrollClassificationTests: XCTestCase {
             ("Wayland axis_discrete, one notch up", .init(.notches(-1), source: .mouse), .wheel(notches: 1)),
             ("discrete step from an unknown device", .init(.notches(-1), source: .unknown), .wheel(notches: 1)),
             ("X11 XI2 smooth mouse wheel, one notch", .init(.wheelUnits(-1), source: .mouse), .wheel(notches: 1)),
-            ("X11 XI2 high-resolution wheel, quarter notch", .init(.wheelUnits(-0.25), source: .mouse), .wheel(notches: 0.25)),
-            ("X11 XI2 touchpad, fractional units", .init(.wheelUnits(-0.5), source: .touchpad), .touchpad(distance: 12)),
+            (
+                "X11 XI2 high-resolution wheel, quarter notch", .init(.wheelUnits(-0.25), source: .mouse),
+                .wheel(notches: 0.25)
+            ),
+            (
+                "X11 XI2 touchpad, fractional units", .init(.wheelUnits(-0.5), source: .touchpad),
+                .touchpad(distance: 12)
+            ),
             ("X11 XI2 trackpoint", .init(.wheelUnits(0.25), source: .trackpoint), .touchpad(distance: -6)),
             ("X11 XI2 smooth, source not reported", .init(.wheelUnits(-0.5), source: .unknown), .wheel(notches: 0.5)),
             ("Wayland finger scroll", .init(.pixels(-10), source: .touchpad), .touchpad(distance: 10)),
@@ -33,7 +39,8 @@ final class ScrollClassificationTests: XCTestCase {
             let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.125), source: .mouse))
             store.send(.pull(input), at: ms, effects: []) {
                 // An eighth of a notch is 3 px: the header moves in 3 px steps, not 24 px jumps.
-                $0.header = Header.pulling(3 * Double(step), arrow: 0, progress: 3 * Double(step) / 64, lastUpdated: wall)
+                $0.header = Header.pulling(
+                    3 * Double(step), arrow: 0, progress: 3 * Double(step) / 64, lastUpdated: wall)
             }
         }
     }

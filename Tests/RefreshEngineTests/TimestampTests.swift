@@ -12,15 +12,24 @@ final class TimestampTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_200,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(2))
         }
-        let produced = store.send(.refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_000, effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]) {
+        let produced = store.send(
+            .refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_000,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.succeeded()
             $0.inFlight = nil
             $0.paging.currentPage = 1

@@ -18,7 +18,10 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.pull(.touchpad(distance: 38)), at: 1_120, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
-        store.send(.gestureEnded(.touchpad, cancelled: false), at: 1_130, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
+        store.send(
+            .gestureEnded(.touchpad, cancelled: false), at: 1_130,
+            effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -63,9 +66,12 @@ final class TouchpadAndDragPullTests: XCTestCase {
         store.send(.pull(.drag(distance: 10)), at: 1_150, effects: [.announce(.releaseToRefresh)]) {
             $0.header = Header.armed(self.height70, lastUpdated: wall)
         }
-        store.send(.gestureEnded(.drag, cancelled: false), at: 1_160, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .gestureEnded(.drag, cancelled: false), at: 1_160,
+            effects: [
+                .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -94,7 +100,10 @@ final class TouchpadAndDragPullTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }

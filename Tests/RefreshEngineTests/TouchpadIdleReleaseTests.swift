@@ -21,9 +21,12 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         // Still inside the interval: the fingers may just be resting.
         store.send(.tick, at: 1_610, effects: [])
         store.send(.tick, at: 1_619, effects: [])
-        store.send(.tick, at: 1_620, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .tick, at: 1_620,
+            effects: [
+                .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -58,12 +61,17 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         for ms in stride(from: Int64(1_500), through: 3_900, by: 400) {
             // Each movement moves the idle release 500 ms later.
             store.send(.pull(.touchpad(distance: 0.5)), at: ms, effects: []) {
-                $0.header = Header.armed(PullCurve.visibleHeight(pull: 70 + 0.5 * Double((ms - 1_100) / 400), threshold: 64, maximum: 128), lastUpdated: wall)
+                $0.header = Header.armed(
+                    PullCurve.visibleHeight(pull: 70 + 0.5 * Double((ms - 1_100) / 400), threshold: 64, maximum: 128),
+                    lastUpdated: wall)
             }
             XCTAssertEqual(store.engine.nextWakeUp, at(ms + 500))
         }
         XCTAssertNil(store.engine.inFlight, "still held after 2.8 s of slow movement")
-        store.send(.gestureEnded(.touchpad, cancelled: false), at: 4_000, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
+        store.send(
+            .gestureEnded(.touchpad, cancelled: false), at: 4_000,
+            effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -77,7 +85,10 @@ final class TouchpadIdleReleaseTests: XCTestCase {
         }
         XCTAssertNil(store.engine.nextWakeUp, "a drag has no idle deadline")
         store.send(.tick, at: 60_000, effects: [])
-        store.send(.gestureEnded(.drag, cancelled: false), at: 60_010, effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]) {
+        store.send(
+            .gestureEnded(.drag, cancelled: false), at: 60_010,
+            effects: [.startRefresh(token(2), origin: .pull), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }

@@ -26,7 +26,10 @@ final class VisibleTimeTests: XCTestCase {
         store.send(.presented, at: 16, effects: [])
         XCTAssertFalse(store.engine.awaitsPresentation)
         // The answer comes after the spinner's time (16 + 400 ms): the failure shows next.
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 708, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 708,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
@@ -45,7 +48,10 @@ final class VisibleTimeTests: XCTestCase {
     func testALateTickAfterTheSpinnerShowsTheResultNextInsteadOfSkippingIt() {
         let store = started()
         store.send(.presented, at: 0, effects: [])
-        store.send(.refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10, effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]) {
+        store.send(
+            .refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 10,
+            effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = nil
             $0.footer = .idle
@@ -81,7 +87,10 @@ final class VisibleTimeTests: XCTestCase {
     func testAStallAfterTheResultWasDrawnCountsAsShown() {
         let store = started()
         store.send(.presented, at: 0, effects: [])
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
@@ -126,7 +135,10 @@ final class VisibleTimeTests: XCTestCase {
         let store = started()
         store.send(.headerHidden(true), at: 50, effects: []) { $0.header.isVisible = false }
         XCTAssertFalse(store.engine.awaitsPresentation)
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 460, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 460,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed().with { $0.isVisible = false }
             $0.inFlight = nil
         }
@@ -139,7 +151,10 @@ final class VisibleTimeTests: XCTestCase {
             $0.header = Header.refreshing()
             $0.inFlight = .refresh(token(1))
         }
-        store.send(.refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 5, effects: [.announce(.refreshFailed)]) {
+        store.send(
+            .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 5,
+            effects: [.announce(.refreshFailed)]
+        ) {
             $0.header = Header.failed()
             $0.inFlight = nil
         }

@@ -23,9 +23,12 @@ final class WheelPullTests: XCTestCase {
         }
         store.send(.tick, at: 1_350, effects: [])
         store.send(.tick, at: 1_549, effects: [])
-        store.send(.tick, at: 1_550, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .tick, at: 1_550,
+            effects: [
+                .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -96,7 +99,9 @@ final class WheelPullTests: XCTestCase {
             offset = max(0, offset - 73)
             store.send(.geometry(offset: offset, contentHeight: 2_000, viewportHeight: 600), at: ms, effects: [])
             // Mid-list a notch scrolls; at the top it is a refused pull, and counted.
-            store.send(.pull(.wheel(notches: 1)), at: ms, effects: []) { if offset == 0 { $0.counters.ignoredPulls += 1 } }
+            store.send(.pull(.wheel(notches: 1)), at: ms, effects: []) {
+                if offset == 0 { $0.counters.ignoredPulls += 1 }
+            }
             XCTAssertFalse(store.engine.isPulling, "notch at \(ms) ms pulled")
         }
         store.send(.pull(.wheel(notches: 1)), at: 2_725, effects: []) {
@@ -110,9 +115,12 @@ final class WheelPullTests: XCTestCase {
             $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
         }
         // The watchdog (31 150) is later than the wake-up pending at 1 350, which stands.
-        store.send(.pull(.wheel(notches: 1)), at: 1_150, effects: [
-            .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
-        ]) {
+        store.send(
+            .pull(.wheel(notches: 1)), at: 1_150,
+            effects: [
+                .startRefresh(token(2), origin: .pull), .announce(.refreshStarted),
+            ]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall)
             $0.inFlight = .refresh(token(2))
         }
@@ -127,7 +135,10 @@ final class WheelPullTests: XCTestCase {
         store.send(.headerHidden(true), at: 1_050, effects: []) { $0.header.isVisible = false }
         store.send(.pull(.wheel(notches: 3)), at: 1_100, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
-        store.send(.refreshRequested, at: 1_200, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]) {
+        store.send(
+            .refreshRequested, at: 1_200,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
             $0.header = Header.refreshing(lastUpdated: wall).with { $0.isVisible = false }
             $0.inFlight = .refresh(token(2))
         }

@@ -93,17 +93,22 @@ class Tree:
             fail(f"the footer reads '{footer.name}', not '{name}' at rest")
         print(f"AT-SPI: footer status '{footer.name}', not busy")
 
-    def wait_header_busy(self):
-        """Waits until the header says busy (a refresh running) and reads 'Refreshing…'."""
+    def header(self):
+        """The header's accessible, found once: a walk of the whole tree is slow on a busy
+        machine, reading one object's state is not."""
+        return self._header()
+
+    def wait_header_busy(self, header):
+        """Waits until `header` says busy (a refresh running) and reads 'Refreshing…'."""
         end = time.monotonic() + DEADLINE
         while True:
-            header = self._header()
+            header.clear_cache()
             if states(header).contains(pyatspi.STATE_BUSY) and header.name == "Refreshing…":
                 print(f"AT-SPI: header status '{header.name}', busy")
                 return True
             if time.monotonic() > end:
                 fail(f"the header never read busy 'Refreshing…' (it reads '{header.name}')")
-            time.sleep(0.05)
+            time.sleep(0.02)
 
     def focused(self):
         """(role, name) of the widget with the keyboard focus, or None."""

@@ -203,11 +203,12 @@ class Scenario:
                   allowed=["Loading more…"])
         self.tree.expect_focus_on_row(row)
 
-        # Every answer fails from now on, and takes long enough to read the header busy.
-        self.tree.set_spin("Latency (ms)", 1500)
+        # Every answer fails from now on, and takes long enough to read the header busy (the
+        # header found before F5, so only its state is read while the refresh runs).
+        self.tree.set_spin("Latency (ms)", 2000)
         self.tree.set_spin("Failure rate", 1)
-        busy = []
-        self.step("failing refresh", lambda: (xdotool("key", "F5"), busy.append(self.tree.wait_header_busy())),
+        header = self.tree.header()
+        self.step("failing refresh", lambda: (xdotool("key", "F5"), self.tree.wait_header_busy(header)),
                   ["Refreshing…", f"Refresh failed: {FEED_FAILURE}"], allowed=["F5"])
         self.tree.check_at_rest(header_name=f"Refresh failed: {FEED_FAILURE}")
         self.tree.expect_focus_on_row(row)

@@ -23,7 +23,8 @@ public final class SwaySession: @unchecked Sendable {
             .write(toFile: config, atomically: true, encoding: .utf8)
         let asRoot = getuid() == 0
         if asRoot {
-            try manager.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: runtimeDirectory)
+            try manager.setAttributes(
+                [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: runtimeDirectory)
             try manager.setAttributes([.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: config)
         }
         var environment = ProcessInfo.processInfo.environment
@@ -39,7 +40,8 @@ public final class SwaySession: @unchecked Sendable {
         _ = manager.createFile(atPath: log, contents: nil)
         let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         sway.executableURL = URL(fileURLWithPath: asRoot ? "/usr/bin/setpriv" : "/usr/bin/sway")
-        sway.arguments = (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/sway"] : [])
+        sway.arguments =
+            (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/sway"] : [])
             + ["--config", config]
         sway.environment = compositorEnvironment
         sway.standardOutput = logHandle
@@ -48,9 +50,12 @@ public final class SwaySession: @unchecked Sendable {
 
         // sway names its socket wayland-N with the first free N.
         var socket: String?
-        try waitUntil("sway's Wayland socket", failure: { [sway] in
-            sway.isRunning ? nil : "sway exited: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-        }) { [runtimeDirectory] in
+        try waitUntil(
+            "sway's Wayland socket",
+            failure: { [sway] in
+                sway.isRunning ? nil : "sway exited: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            }
+        ) { [runtimeDirectory] in
             socket = (try? manager.contentsOfDirectory(atPath: runtimeDirectory))?
                 .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
             return socket != nil

@@ -52,7 +52,8 @@ public final class WaylandSession: @unchecked Sendable {
         mutter.standardError = log
         try mutter.run()
         try Self.waitFor(runtimeDirectory + "/wayland-0", what: "mutter's Wayland socket") { [mutter, mutterLog] in
-            mutter.isRunning ? nil : "mutter exited: " + ((try? String(contentsOfFile: mutterLog, encoding: .utf8)) ?? "")
+            mutter.isRunning
+                ? nil : "mutter exited: " + ((try? String(contentsOfFile: mutterLog, encoding: .utf8)) ?? "")
         }
     }
 
