@@ -32,6 +32,23 @@ final class KeyboardTests: XCTestCase {
         return Double(point.y)
     }
 
+    /// `list` shown in a window titled `title`, its first refresh over, and the keyboard focus
+    /// on the row a click at (180, `y`) landed on.
+    @MainActor private static func focusedRow(
+        of list: RefreshList<Row>, clickedAt y: Int, title: String
+    ) throws -> (window: WidgetPointer, input: any RealInput) {
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        gtk_window_set_title(window.as(GtkWindow.self), title)
+        list.start()
+        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+        let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        input.point(at: 180, y)
+        GtkTest.wait("the focus on a row after a click (it is on \(String(describing: focus(of: list))))") {
+            focusedRow(of: list) != nil
+        }
+        return (window, input)
+    }
+
     func testEndReachesTheFooterTabItsRetryAndTheFocusStaysOnTheFooterWhilePagesGoIn() throws {
         try onMainActor {
             let list = try GtkTest.makeList()
@@ -41,17 +58,8 @@ final class KeyboardTests: XCTestCase {
                 if failing.value { throw LoaderFailure() }
                 return page(number: number, hasMore: number < 8)
             }
-            let title = "keyboard-end"
-            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            let (window, input) = try Self.focusedRow(of: list, clickedAt: 100, title: "keyboard-end")
             defer { GtkTest.destroy(window) }
-            gtk_window_set_title(window.as(GtkWindow.self), title)
-            list.start()
-            GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
-            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
-            input.point(at: 180, 100)
-            GtkTest.wait("the focus on a row after a click (it is on \(String(describing: Self.focus(of: list))))") {
-                Self.focusedRow(of: list) != nil
-            }
 
             // End: to the last cell, the footer's (past the pages that filled the window); the
             // page it asks for fails.
@@ -94,15 +102,8 @@ final class KeyboardTests: XCTestCase {
             // Rows 20…1, then three new ones on top: 23…1 (a replacing refresh keeps rows 20…4).
             list.onRefresh { newer.value ? page(1...23, hasMore: true) : page(number: 1, hasMore: true) }
             list.onLoadMore { number in page(number: number, hasMore: true) }
-            let title = "keyboard-refresh"
-            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            let (window, input) = try Self.focusedRow(of: list, clickedAt: 150, title: "keyboard-refresh")
             defer { GtkTest.destroy(window) }
-            gtk_window_set_title(window.as(GtkWindow.self), title)
-            list.start()
-            GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
-            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
-            input.point(at: 180, 150)
-            GtkTest.wait("the focus on a row after a click") { Self.focusedRow(of: list) != nil }
             let row = try XCTUnwrap(Self.focusedRow(of: list))
             let place = Self.top(of: try XCTUnwrap(Self.focus(of: list)), in: list)
 
