@@ -30,6 +30,15 @@ final class MisbehavingLoaderTests: XCTestCase {
         return (list, held, window)
     }
 
+    /// A held list whose first refresh answered rows 20…1 (more to come), its result shown and
+    /// gone.
+    @MainActor private static func listShowingFirstPage() throws -> (RefreshList<Row>, Held, WidgetPointer) {
+        let (list, held, window) = try heldList()
+        held.refresh[0](.success(page(1...20, hasMore: true)))
+        settle(list)
+        return (list, held, window)
+    }
+
     /// Runs GTK until the refresh's result was shown for its time and the header closed. (A
     /// page may be loading by then: twenty rows leave the bottom in view.)
     @MainActor private static func settle(_ list: RefreshList<Row>) {
@@ -113,10 +122,8 @@ final class MisbehavingLoaderTests: XCTestCase {
 
     func testAPageArrivingAfterARefreshCancelledItIsNotAppended() throws {
         try onMainActor {
-            let (list, held, window) = try Self.heldList()
+            let (list, held, window) = try Self.listShowingFirstPage()
             defer { GtkTest.destroy(window) }
-            held.refresh[0](.success(page(1...20, hasMore: true)))
-            Self.settle(list)
             list.loadMore()
             XCTAssertEqual(held.pages.count, 1)
             list.refresh()  // cancels the page load
@@ -129,10 +136,8 @@ final class MisbehavingLoaderTests: XCTestCase {
 
     func testDuplicateRowsAreShownOnce() throws {
         try onMainActor {
-            let (list, held, window) = try Self.heldList()
+            let (list, held, window) = try Self.listShowingFirstPage()
             defer { GtkTest.destroy(window) }
-            held.refresh[0](.success(page(1...20, hasMore: true)))
-            Self.settle(list)
             list.loadMore()
             // The next page overlaps the first by five rows and repeats one row within itself.
             var rows = page(16...35).items
@@ -178,10 +183,8 @@ final class MisbehavingLoaderTests: XCTestCase {
 
     func testAnEmptyPageEndsPagingWithNoMoreItems() throws {
         try onMainActor {
-            let (list, held, window) = try Self.heldList()
+            let (list, held, window) = try Self.listShowingFirstPage()
             defer { GtkTest.destroy(window) }
-            held.refresh[0](.success(page(1...20, hasMore: true)))
-            Self.settle(list)
             list.loadMore()
             held.pages[0].1(.success(Page([], hasMore: true)))
             XCTAssertEqual(list.engine.footer, .exhausted)
@@ -195,10 +198,8 @@ final class MisbehavingLoaderTests: XCTestCase {
 
     func testAFailedPageOffersRetryWhichLoadsThePageAgain() throws {
         try onMainActor {
-            let (list, held, window) = try Self.heldList()
+            let (list, held, window) = try Self.listShowingFirstPage()
             defer { GtkTest.destroy(window) }
-            held.refresh[0](.success(page(1...20, hasMore: true)))
-            Self.settle(list)
             list.loadMore()
             held.pages[0].1(.failure(LoaderFailure()))
             XCTAssertEqual(list.engine.footer, .failed)
