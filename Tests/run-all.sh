@@ -9,8 +9,9 @@
 #   5. the libraries' documentation (DocC, offline) and the README's API section checked;
 #   6. the source format (the toolchain's swift-format, .swift-format's rules, no finding);
 #   7. the engine and widget suites under AddressSanitizer and LeakSanitizer;
-#   8. the benchmarks in smoke mode.
-# Arguments go to `swift test` in step 1 (and then steps 2-8 are skipped), for a focused run.
+#   8. what Orca 43 says while a keyboard user works the demo (Tests/ScreenReader);
+#   9. the benchmarks in smoke mode.
+# Arguments go to `swift test` in step 1 (and then steps 2-9 are skipped), for a focused run.
 # Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
@@ -67,6 +68,9 @@ swift format lint --strict --recursive Package.swift Sources Tests Examples
 
 echo "== AddressSanitizer: the engine and widget suites"
 on_x11 Tests/Sanitizers/asan.sh
+
+echo "== Screen reader: Orca 43 and an AT-SPI client on the demo"
+Tests/ScreenReader/orca-test.sh
 
 # The benchmarks in smoke mode (tiny sizes): they must build, run and produce every metric.
 # Their figures are not judged here; see BENCHMARKS.md for a real run.
