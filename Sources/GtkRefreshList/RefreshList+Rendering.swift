@@ -16,6 +16,7 @@ struct RenderedState {
     var indicator = ""
     var footer: FooterState?
     var tooltip: String?
+    var placeholder: Placeholder?
 }
 
 extension RefreshList {
@@ -24,6 +25,7 @@ extension RefreshList {
         renderHeader()
         renderFooter()
         syncFooterRow()
+        renderPlaceholder()
     }
 
     private func renderHeader() {

@@ -124,6 +124,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     let rows: RowFactory<Item>
     let parts: Parts
+    /// What shows in place of the rows while there are none.
+    let placeholderView: PlaceholderView
+    /// The app's widgets for the placeholder, if it gives its own.
+    var placeholderFactory: (@MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?)?
     let connections = SignalConnections()
     var wakeUpTimer = OneShotTimer()
     /// The instant `wakeUpTimer` is set for; `nil` exactly when it is not pending.
@@ -183,6 +187,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             engine = try RefreshEngine(configuration: configuration.engine)
         }
         parts = Parts.build(texts: configuration.texts)
+        placeholderView = PlaceholderView(texts: configuration.texts)
         parts.hold()
         widget = parts.root
         // The widget keeps this object alive until its dispose (see `dispose`).
@@ -191,6 +196,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectModel()
         connectInput()
         connectActions()
+        connectPlaceholder()
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in
@@ -310,6 +316,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         eventObserver = nil
         effectObserver = nil
         stateObserver = nil
+        placeholderFactory = nil
         connections.disconnectAll()
         parts.detachFooter()
     }
@@ -317,6 +324,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     isolated deinit {
         // Only reached after `dispose` (until then the root holds this object).
         parts.release()
+        placeholderView.release()
         g_object_unref(widget.raw)
     }
 }

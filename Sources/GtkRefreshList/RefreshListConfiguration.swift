@@ -34,6 +34,12 @@ public struct RefreshListTexts: Hashable, Sendable {
     public var retry = localized("Retry")
     /// Shown when no refresh ever succeeded.
     public var neverUpdated = localized("Not updated yet")
+    /// The placeholder's title while the first rows load.
+    public var loading = localized("Loading…")
+    /// The placeholder's title when a refresh brought no rows.
+    public var nothingHere = localized("Nothing here yet")
+    /// The placeholder's hint when a refresh brought no rows.
+    public var emptyHint = localized("Pull down or press F5 to refresh")
 
     /// The default texts.
     public init() {}

@@ -128,6 +128,18 @@ public struct Counters: Hashable, Sendable {
     public init() {}
 }
 
+/// What a list with no rows shows in their place.
+public enum Placeholder: Hashable, Sendable {
+    /// Nothing: there are rows, or nothing was asked for yet.
+    case none
+    /// The first rows are being loaded.
+    case loading
+    /// The last refresh succeeded and brought no rows.
+    case empty
+    /// The last refresh failed and there are no rows: the reason, and a Retry that refreshes.
+    case failed(FailureID)
+}
+
 /// The whole observable state at once, so a test can compare it in one assertion.
 public struct Snapshot: Hashable, Sendable {
     /// What the header shows.

@@ -96,16 +96,25 @@ extension RefreshEngine {
         Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters)
     }
 
+    /// What the list shows in place of rows while it has none: the first load running, an
+    /// empty answer, or the last refresh's failure. Pull-to-refresh and F5 work on it as on rows.
+    public var placeholder: Placeholder {
+        guard shownItems == 0 else { return .none }
+        if isRefreshBusy { return .loading }
+        if let failure = lastRefreshFailure { return .failed(failure) }
+        return currentPage == nil ? .none : .empty
+    }
+
     /// The failure of the page, while the footer shows it.
     public var footerFailure: FailureID? {
         if case .failed(let failure) = footerPhase { return failure }
         return nil
     }
 
-    /// Whether the engine still refers to `failure`: shown by the footer or the header, or
-    /// held until the spinner's minimum time is over. A host may forget the message otherwise.
+    /// Whether the engine still refers to `failure`: shown by the footer, the header or the
+    /// placeholder, or held until the spinner's minimum time is over. A host may forget the message otherwise.
     public func refersTo(_ failure: FailureID) -> Bool {
-        if footerFailure == failure { return true }
+        if footerFailure == failure || placeholder == .failed(failure) { return true }
         switch headerPhase {
         case .holdingSpinner(.failed(let held), _), .showingResult(.failed(let held), _): return held == failure
         case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult: return false

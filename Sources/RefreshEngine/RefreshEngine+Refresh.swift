@@ -91,9 +91,12 @@ extension RefreshEngine {
         headerPhase = .showingResult(result, showingFromNow)
         switch result {
         case .succeeded(let newItems):
+            lastRefreshFailure = nil
             // Said once the rows are in: now if the host applied them already, else then.
             if let newItems { effects.append(.announce(.refreshed(newItems: newItems))) }
-        case .failed: effects.append(.announce(.refreshFailed))
+        case .failed(let failure):
+            lastRefreshFailure = failure
+            effects.append(.announce(.refreshFailed))
         }
     }
 

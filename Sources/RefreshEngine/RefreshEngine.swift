@@ -17,6 +17,8 @@ public struct RefreshEngine: Hashable, Sendable {
     var lastUpdatedInstant: WallClockInstant?
     var currentPage: Int?
     var shownItems = 0
+    /// The failure of the last refresh, until one succeeds: what a list with no rows shows.
+    var lastRefreshFailure: FailureID?
     var headerHiddenByHost = false
     var footerHiddenByHost = false
     /// An applied answer the list has not laid out yet, if any.

@@ -88,7 +88,8 @@ final class FailureTests: XCTestCase {
     }
 
     /// A failure that comes before the spinner's minimum time is held, not shown: the engine
-    /// still refers to it (the host must keep its message) until the header collapses.
+    /// still refers to it (the host must keep its message) while the header or, with no rows,
+    /// the placeholder shows it.
     func testAHeldFailureIsReferredToUntilTheHeaderCollapses() {
         let store = EngineStore()
         store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
@@ -108,6 +109,11 @@ final class FailureTests: XCTestCase {
         XCTAssertTrue(store.engine.refersTo(failure(4)))
         store.send(.tick, at: 1_000, effects: []) { $0.header = Header.idle }
         XCTAssertNil(store.engine.headerFailure)
+        // No rows: the placeholder shows the failure now, so its message is still needed.
+        XCTAssertEqual(store.engine.placeholder, .failed(failure(4)))
+        XCTAssertTrue(store.engine.refersTo(failure(4)))
+        store.send(.itemsShown(3), at: 1_100, effects: [])  // rows the app put in itself
+        XCTAssertEqual(store.engine.placeholder, .none)
         XCTAssertFalse(store.engine.refersTo(failure(4)))
     }
 

@@ -1,0 +1,134 @@
+// What a list with no rows shows in their place, in a real window: the first load running, an
+// empty answer, a failed first load with a Retry that refreshes, an app's own widget; and a
+// wheel pull on the placeholder refreshes as it would on rows.
+
+import CGtk
+import GtkInterop
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import WaylandSupport
+import XCTest
+
+final class PlaceholderTests: XCTestCase {
+    /// A list whose loaders hand their completions to the test.
+    @MainActor final class Held {
+        var refresh: [RefreshList<Row>.Completion] = []
+    }
+
+    @MainActor private static func heldList(title: String) throws -> (RefreshList<Row>, Held, WidgetPointer) {
+        let list = try GtkTest.makeList()
+        let held = Held()
+        list.onRefresh(completion: { held.refresh.append($0) })
+        list.onLoadMore { number in page(number: number, hasMore: false) }
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        gtk_window_set_title(window.as(GtkWindow.self), title)
+        list.start()
+        return (list, held, window)
+    }
+
+    /// The widget the scrolled window shows: the rows, or the placeholder.
+    @MainActor private static func shown(_ list: RefreshList<Row>) -> WidgetPointer? {
+        gtk_scrolled_window_get_child(list.parts.scrolled.opaque)
+    }
+
+    @MainActor private static func text(_ label: WidgetPointer) -> String? {
+        guard gtk_widget_get_visible(label) != 0 else { return nil }
+        return String(cString: gtk_label_get_text(label.opaque))
+    }
+
+    func testTheFirstLoadShowsLoadingThenAnEmptyAnswerThenTheRows() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(title: "placeholder-empty")
+            defer { GtkTest.destroy(window) }
+            let view = list.placeholderView
+            GtkTest.wait("the placeholder shown while the first load runs") { Self.shown(list) == view.viewport }
+            XCTAssertEqual(Self.text(view.title), list.configuration.texts.loading)
+            XCTAssertEqual(gtk_widget_get_visible(view.spinner), 1, "a spinner while loading")
+            XCTAssertEqual(gtk_widget_get_visible(view.retry), 0)
+
+            held.refresh[0](.success(Page([], hasMore: false)))
+            GtkTest.wait("the empty placeholder (it reads '\(Self.text(view.title) ?? "")')") {
+                Self.text(view.title) == list.configuration.texts.nothingHere
+            }
+            XCTAssertEqual(Self.text(view.details), list.configuration.texts.emptyHint)
+            XCTAssertEqual(gtk_widget_get_visible(view.spinner), 0)
+            XCTAssertEqual(Self.shown(list), view.viewport)
+
+            list.refresh()
+            GtkTest.wait("loading again after F5") { Self.text(view.title) == list.configuration.texts.loading }
+            held.refresh[1](.success(page(1...3)))
+            GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.parts.listView }
+            XCTAssertEqual(list.items.count, 3)
+        }
+    }
+
+    func testAFailedFirstLoadSaysWhyAndItsRetryRefreshes() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(title: "placeholder-failed")
+            defer { GtkTest.destroy(window) }
+            let view = list.placeholderView
+            GtkTest.wait("the first load asked for") { held.refresh.count == 1 }
+            held.refresh[0](.failure(LoaderFailure()))
+            GtkTest.wait("the failed placeholder (it reads '\(Self.text(view.title) ?? "")')") {
+                Self.text(view.title) == list.configuration.texts.refreshFailed
+            }
+            XCTAssertEqual(Self.text(view.details), "offline", "the loader's reason")
+            XCTAssertEqual(gtk_widget_get_visible(view.retry), 1, "a Retry")
+            // The message stays while the placeholder shows it, after the header's result is gone.
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            XCTAssertEqual(Self.text(view.details), "offline")
+
+            gtk_widget_activate(view.retry)
+            GtkTest.wait("Retry refreshing") { held.refresh.count == 2 }
+            held.refresh[1](.success(page(1...20, hasMore: true)))
+            GtkTest.wait("the rows in place of the placeholder") { Self.shown(list) == list.parts.listView }
+        }
+    }
+
+    func testAnAppsOwnWidgetTakesThePlaceholdersPlace() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            var asked: [PlaceholderContent] = []
+            list.onPlaceholder { content in
+                asked.append(content)
+                return gtk_label_new("the app's own")
+            }
+            list.onRefresh { Page([], hasMore: false) }
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            GtkTest.wait("the app asked for the empty placeholder (asked: \(asked))") { asked.last == .empty }
+            let view = list.placeholderView
+            let custom = try XCTUnwrap(view.custom)
+            XCTAssertEqual(String(cString: gtk_label_get_text(custom.opaque)), "the app's own")
+            XCTAssertEqual(gtk_widget_get_parent(custom), view.box)
+            for part in [view.spinner, view.title, view.details, view.retry] {
+                XCTAssertEqual(gtk_widget_get_visible(part), 0, "the list's own content hidden")
+            }
+            XCTAssertEqual(asked.first, .loading, "asked for the loading placeholder first")
+        }
+    }
+
+    func testAWheelPullOnTheEmptyPlaceholderRefreshes() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(title: "placeholder-pull")
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("the first load asked for") { held.refresh.count == 1 }
+            held.refresh[0](.success(Page([], hasMore: false)))
+            GtkTest.wait("the empty placeholder, the header idle") {
+                list.engine.placeholder == .empty && list.engine.header.state == .idle
+            }
+            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "placeholder-pull")
+            input.point(at: 180, 200)
+            GtkTest.wait("the list at rest for the wheel's idle interval") {
+                list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
+            }
+            input.wheel(up: true, count: 4, delayMs: InputPace.pullNotchMs)
+            GtkTest.wait("a refresh from the wheel over the placeholder (header \(list.engine.header.state))") {
+                held.refresh.count == 2
+            }
+            XCTAssertEqual(list.engine.placeholder, .loading)
+        }
+    }
+}
