@@ -17,14 +17,14 @@ extension RefreshList {
             case .startLoadMore(let token, let page):
                 startPageLoader(token, page: page)
             case .cancel(let token):
-                tasks.removeValue(forKey: token)?.cancel()
-                requests.removeValue(forKey: token)?.cancel()
+                loading.tasks.removeValue(forKey: token)?.cancel()
+                loading.requests.removeValue(forKey: token)?.cancel()
             case .applyRefresh(let token):
-                guard let page = answers.removeValue(forKey: token) else { break }
+                guard let page = loading.answers.removeValue(forKey: token) else { break }
                 let new = applyRefresh(page)
                 pendingEvents.append(.refreshApplied(shown: items.count, new: new))
             case .applyPage(let token, _):
-                guard let page = answers.removeValue(forKey: token) else { break }
+                guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
                 pendingEvents.append(.itemsShown(items.count))
             case .persistLastUpdated(let instant):

@@ -35,9 +35,9 @@ extension RefreshList {
         isDraining = false
         // Answers the engine did not take (late, duplicate, crossed) are dropped here, and so
         // are failure texts nothing shows any more.
-        answers.removeAll()
-        if !failureTexts.isEmpty {
-            failureTexts = failureTexts.filter { engine.refersTo($0.key) }
+        loading.answers.removeAll()
+        if !loading.failureTexts.isEmpty {
+            loading.failureTexts = loading.failureTexts.filter { engine.refersTo($0.key) }
         }
         render()
         syncTime()

@@ -14,12 +14,28 @@ public struct MissingLoaderError: Error, CustomStringConvertible {
 }
 
 extension RefreshList {
+    /// The loaders, and what runs for them now.
+    struct Loading {
+        var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
+        var pageLoader: Loader<PageLoader, PageCallback> = .none
+        /// The async loaders' tasks still running, to cancel them.
+        var tasks: [OperationToken: Task<Void, Never>] = [:]
+        /// The answer channels of callback-style loaders still running, to cancel them.
+        var requests: [OperationToken: Completion] = [:]
+        /// Answers the engine accepted, until their effect puts them in the rows.
+        var answers: [OperationToken: Page<Item>] = [:]
+        /// The texts of loader failures, by the id the engine carries; only those the engine
+        /// still refers to are kept once the event queue is empty.
+        var failureTexts: [FailureID: String] = [:]
+        var nextFailureID: UInt32 = 1
+    }
+
     func startRefreshLoader(_ token: OperationToken) {
-        switch refreshLoader {
+        switch loading.refreshLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no refresh loader")), isRefresh: true)
         case .async(let load):
-            tasks[token] = Task { @MainActor [weak self] in
+            loading.tasks[token] = Task { @MainActor [weak self] in
                 let result: Result<Page<Item>, any Error>
                 do { result = .success(try await load()) } catch { result = .failure(error) }
                 self?.deliver(token, result, isRefresh: true)
@@ -30,11 +46,11 @@ extension RefreshList {
     }
 
     func startPageLoader(_ token: OperationToken, page: Int) {
-        switch pageLoader {
+        switch loading.pageLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no page loader")), isRefresh: false)
         case .async(let load):
-            tasks[token] = Task { @MainActor [weak self] in
+            loading.tasks[token] = Task { @MainActor [weak self] in
                 let result: Result<Page<Item>, any Error>
                 do { result = .success(try await load(page)) } catch { result = .failure(error) }
                 self?.deliver(token, result, isRefresh: false)
@@ -48,19 +64,19 @@ extension RefreshList {
     /// cancelled.
     private func request(_ token: OperationToken, isRefresh: Bool) -> Completion {
         let request = Completion { [weak self] result in self?.deliver(token, result, isRefresh: isRefresh) }
-        requests[token] = request
+        loading.requests[token] = request
         return request
     }
 
     /// Hands a loader's answer to the engine; the rows change only if it emits an apply effect.
     func deliver(_ token: OperationToken, _ result: Result<Page<Item>, any Error>, isRefresh: Bool) {
         guard !isDisposed else { return }
-        tasks[token] = nil
-        requests[token] = nil
+        loading.tasks[token] = nil
+        loading.requests[token] = nil
         let outcome: Outcome
         switch result {
         case .success(let page):
-            answers[token] = page
+            loading.answers[token] = page
             outcome = .success(received: page.items.count, hasMore: page.hasMore)
         case .failure(let error):
             outcome = .failure(keepFailureText(Self.message(for: error)))
@@ -73,9 +89,9 @@ extension RefreshList {
 
     /// Keeps a loader's failure text under a new id for the engine to carry.
     private func keepFailureText(_ text: String) -> FailureID {
-        let id = FailureID(rawValue: nextFailureID)
-        nextFailureID = nextFailureID == .max ? 1 : nextFailureID + 1
-        failureTexts[id] = text
+        let id = FailureID(rawValue: loading.nextFailureID)
+        loading.nextFailureID = loading.nextFailureID == .max ? 1 : loading.nextFailureID + 1
+        loading.failureTexts[id] = text
         return id
     }
 
@@ -85,7 +101,7 @@ extension RefreshList {
         guard let failure else { return nil }
         // Translators: why a refresh or a page failed, when the loader did not answer in time.
         if failure == .timedOut { return localized("timed out") }
-        return failureTexts[failure]
+        return loading.failureTexts[failure]
     }
 
     /// What a loader's error says to the user: its `LocalizedError` description (the one part of

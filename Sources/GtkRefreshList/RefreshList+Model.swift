@@ -10,6 +10,20 @@ import RefreshEngine
 /// The object-data key under which a list item keeps its row widget.
 private let rowKey = "refresh-list-row"
 
+/// GTK's cells as the list tracks them.
+struct Cells {
+    /// The list item whose cell shows the footer in place of its row, if any.
+    var footerItem: OpaquePointer?
+    /// The list items bound to a row now (the rows GTK shows or keeps), to bind again when a
+    /// refresh keeps them in place.
+    var boundListItems: Set<OpaquePointer> = []
+    /// Whether the model holds the footer's sentinel entry.
+    var footerRowShown = false
+    /// Where the focused row was before rows went in above it, until the next layout puts it
+    /// back there.
+    var focusedRowTopToKeep: Double?
+}
+
 extension RefreshList {
     func connectModel() {
         let factory = gpointer(parts.factory)
@@ -31,8 +45,8 @@ extension RefreshList {
         connections.onListItem(factory, "teardown") { [weak self] listItem in
             // A cell that goes gives the footer back (it may still hold it: see `unbind`).
             guard let self else { return }
-            self.boundListItems.remove(listItem)
-            if listItem == self.footerItem { self.giveBackRow(listItem) }
+            self.cells.boundListItems.remove(listItem)
+            if listItem == self.cells.footerItem { self.giveBackRow(listItem) }
         }
         // The keyboard selects as it moves (End, Down past the last row); the footer is not a
         // row, so it never stays selected.
@@ -49,19 +63,19 @@ extension RefreshList {
         guard let row = Self.row(of: listItem) else { return }
         let position = Int(gtk_list_item_get_position(listItem))
         if position < items.count {
-            if listItem == footerItem { giveBackRow(listItem) }
+            if listItem == cells.footerItem { giveBackRow(listItem) }
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
             rows.bind(row, items[position])
-            boundListItems.insert(listItem)
+            cells.boundListItems.insert(listItem)
         } else {
             // The sentinel: the footer moves into this cell (out of the one that had it).
-            boundListItems.remove(listItem)
-            if let previous = footerItem, previous != listItem { giveBackRow(previous) }
+            cells.boundListItems.remove(listItem)
+            if let previous = cells.footerItem, previous != listItem { giveBackRow(previous) }
             gtk_list_item_set_selectable(listItem, 0)
             gtk_list_item_set_activatable(listItem, 0)
             gtk_list_item_set_child(listItem, parts.footer)
-            footerItem = listItem
+            cells.footerItem = listItem
         }
     }
 
@@ -69,13 +83,13 @@ extension RefreshList {
     /// a page goes in above it): the footer stays in its cell until another item is bound
     /// there or the sentinel is bound elsewhere, so a focused Retry or footer keeps the focus.
     private func unbind(_ listItem: OpaquePointer) {
-        boundListItems.remove(listItem)
+        cells.boundListItems.remove(listItem)
     }
 
     /// Binds the rows GTK holds in `positions` again, to the items there now (a refresh kept
     /// them in place, and a kept row's content may have changed).
     private func bindAgain(_ positions: Range<Int>) {
-        for listItem in boundListItems {
+        for listItem in cells.boundListItems {
             let position = Int(gtk_list_item_get_position(listItem))
             guard positions.contains(position), let row = Self.row(of: listItem) else { continue }
             rows.bind(row, items[position])
@@ -85,7 +99,7 @@ extension RefreshList {
     /// Puts the cell's own row back in place of the footer.
     private func giveBackRow(_ listItem: OpaquePointer) {
         gtk_list_item_set_child(listItem, Self.row(of: listItem))
-        footerItem = nil
+        cells.footerItem = nil
     }
 
     /// The app's row widget made for this cell.
@@ -105,13 +119,13 @@ extension RefreshList {
     /// Adds or removes the sentinel entry so it shows exactly when the engine shows a footer.
     func syncFooterRow() {
         let wanted = engine.footer != .hidden
-        guard wanted != footerRowShown else { return }
+        guard wanted != cells.footerRowShown else { return }
         if wanted {
             splice(at: items.count, removing: 0, adding: 1)
         } else {
             splice(at: items.count, removing: 1, adding: 0)
         }
-        footerRowShown = wanted
+        cells.footerRowShown = wanted
     }
 
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
@@ -153,7 +167,7 @@ extension RefreshList {
     /// reader user reading the list is not moved. Without a focused row the new rows show at
     /// the top.
     private func keepFocusedRowInPlace() {
-        focusedRowTopToKeep = focusedRowTop()
+        cells.focusedRowTopToKeep = focusedRowTop()
     }
 
     /// Where the focused row's top is in the list view, or nil when the focus is not on a row
@@ -177,8 +191,8 @@ extension RefreshList {
     /// keeps its view anchored as a share of the view's height, which lands a row a few pixels
     /// off after rows go in above it; the frame clock lays out again in the same frame.
     func restoreFocusedRowPlace() {
-        guard let wanted = focusedRowTopToKeep else { return }
-        focusedRowTopToKeep = nil
+        guard let wanted = cells.focusedRowTopToKeep else { return }
+        cells.focusedRowTopToKeep = nil
         guard let now = focusedRowTop(), abs(now - wanted) >= 1 else { return }
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + now - wanted)

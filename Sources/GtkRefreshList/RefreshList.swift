@@ -134,33 +134,18 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var scheduledWakeUp: MonotonicInstant?
     /// The frame callback that reports a timed header state shown (`.presented`).
     var nextFrame = NextFrameCallback()
-    var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
-    var pageLoader: Loader<PageLoader, PageCallback> = .none
-    var tasks: [OperationToken: Task<Void, Never>] = [:]
-    /// The answer channels of callback-style loaders still running, to cancel them.
-    var requests: [OperationToken: Completion] = [:]
-    var answers: [OperationToken: Page<Item>] = [:]
-    /// The texts of loader failures, by the id the engine carries; only those the engine still
-    /// refers to are kept once the event queue is empty.
-    var failureTexts: [FailureID: String] = [:]
+    /// The loaders and what runs for them (RefreshList+Loading.swift).
+    var loading = Loading()
     /// How often de-duplication had to look at the rows themselves (a hash value seen before):
     /// by scanning them, or by building one set of their ids for an answer (for tests).
     var exactChecks = (scans: 0, sets: 0)
-    /// The list item whose cell shows the footer in place of its row, if any.
-    var footerItem: OpaquePointer?
-    /// The list items bound to a row now (the rows GTK shows or keeps), to bind again when a
-    /// refresh keeps them in place.
-    var boundListItems: Set<OpaquePointer> = []
-    /// Where the focused row was before rows went in above it, until the next layout puts it
-    /// back there.
-    var focusedRowTopToKeep: Double?
-    var nextFailureID: UInt32 = 1
+    /// GTK's cells for the rows and the footer (RefreshList+Model.swift).
+    var cells = Cells()
     var shownIDs = ShownIdentifiers<Item.ID>()
     var pendingEvents: [Event] = []
     var isDraining = false
     var isDisposed = false
     var hasStarted = false
-    var footerRowShown = false
     /// Whether the pull took the last input event the engine handled.
     var lastInputTaken = false
     /// The drag pointer's last y in the list's coordinates (px).
@@ -215,13 +200,13 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public func onStateChange(_ observer: @escaping @MainActor (Snapshot) -> Void) { stateObserver = observer }
 
     /// Uses `loader` for refreshes (async style).
-    public func onRefresh(_ loader: @escaping RefreshLoader) { refreshLoader = .async(loader) }
+    public func onRefresh(_ loader: @escaping RefreshLoader) { loading.refreshLoader = .async(loader) }
     /// Uses `loader` for refreshes (completion-callback style).
-    public func onRefresh(completion loader: @escaping RefreshCallback) { refreshLoader = .callback(loader) }
+    public func onRefresh(completion loader: @escaping RefreshCallback) { loading.refreshLoader = .callback(loader) }
     /// Uses `loader` for pages after the first (async style).
-    public func onLoadMore(_ loader: @escaping PageLoader) { pageLoader = .async(loader) }
+    public func onLoadMore(_ loader: @escaping PageLoader) { loading.pageLoader = .async(loader) }
     /// Uses `loader` for pages after the first (completion-callback style).
-    public func onLoadMore(completion loader: @escaping PageCallback) { pageLoader = .callback(loader) }
+    public func onLoadMore(completion loader: @escaping PageCallback) { loading.pageLoader = .callback(loader) }
 
     /// Starts the engine, which asks for the first refresh unless its `refreshOnStart` is off.
     /// The list calls it when first shown; the package's tests and demo call it themselves with
@@ -305,14 +290,14 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         scheduledWakeUp = nil
         nextFrame.cancel(on: widget)
         spokenDescription.cancel()
-        for task in tasks.values { task.cancel() }
-        tasks.removeAll()
-        let running = requests.values
-        requests.removeAll()
+        for task in loading.tasks.values { task.cancel() }
+        loading.tasks.removeAll()
+        let running = loading.requests.values
+        loading.requests.removeAll()
         for request in running { request.cancel() }
-        answers.removeAll()
-        refreshLoader = .none
-        pageLoader = .none
+        loading.answers.removeAll()
+        loading.refreshLoader = .none
+        loading.pageLoader = .none
         eventObserver = nil
         effectObserver = nil
         stateObserver = nil
