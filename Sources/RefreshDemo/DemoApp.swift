@@ -71,6 +71,7 @@ final class DemoApp {
             return
         }
         tracer?.milestone("activate")
+        Style.apply(options.style)
         Style.load()
         let window = gtk_application_window_new(application)!
         self.window = window

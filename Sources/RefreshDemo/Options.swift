@@ -6,6 +6,18 @@ enum SourceKind: String, CaseIterable {
     case sim, folder
 }
 
+/// The look the app asks GTK for.
+enum StyleChoice: String, CaseIterable {
+    /// The desktop's own settings.
+    case system
+    /// GTK's Adwaita, light.
+    case light
+    /// GTK's Adwaita, dark.
+    case dark
+    /// GTK's HighContrast theme.
+    case highContrast = "high-contrast"
+}
+
 /// Parsed command-line options.
 struct Options: Equatable {
     var source: SourceKind = .sim
@@ -19,6 +31,7 @@ struct Options: Equatable {
     var screenshotsDirectory: String?
     var seed: UInt64 = 42
     var triggerOnCross = false
+    var style: StyleChoice = .system
 
     static let usage = """
         Usage: refresh-demo [OPTION…]
@@ -34,6 +47,8 @@ struct Options: Equatable {
           --threshold PX        pull distance that arms a refresh, 8…1000 (default: 64)
           --trigger release|cross
                                 refresh on release (default) or when the pull crosses the threshold
+          --style system|light|dark|high-contrast
+                                the look (default: system, the desktop's settings)
           --seed N              seed of the simulated feed (default: 42)
           --trace               print one JSON line per engine event and effect on stdout
           --screenshots DIR     render every header and footer state to PNG files in DIR, then exit
@@ -94,6 +109,12 @@ struct Options: Equatable {
                 case "cross": options.triggerOnCross = true
                 case let other: throw OptionsError("--trigger must be release or cross, not '\(other)'")
                 }
+            case "--style":
+                let text = try value(flag)
+                guard let style = StyleChoice(rawValue: text) else {
+                    throw OptionsError("--style must be system, light, dark or high-contrast, not '\(text)'")
+                }
+                options.style = style
             case "--trace": options.trace = true
             case "--screenshots": options.screenshotsDirectory = try value(flag)
             default:

@@ -15,7 +15,7 @@ final class OptionsTests: XCTestCase {
         let options = try Options.parse([
             "--source", "folder", "--folder", "/tmp", "--latency-ms", "250", "--fail-rate", "0.5",
             "--page-size", "7", "--total", "99", "--threshold", "80", "--trace", "--screenshots", "/tmp/shots",
-            "--seed", "9", "--trigger", "cross",
+            "--seed", "9", "--trigger", "cross", "--style", "high-contrast",
         ])
         var expected = Options()
         expected.source = .folder
@@ -29,7 +29,10 @@ final class OptionsTests: XCTestCase {
         expected.screenshotsDirectory = "/tmp/shots"
         expected.seed = 9
         expected.triggerOnCross = true
+        expected.style = .highContrast
         XCTAssertEqual(options, expected)
+        XCTAssertEqual(Options().style, .system, "the desktop's look unless asked")
+        XCTAssertEqual(try Options.parse(["--style=dark"]).style, .dark)
         XCTAssertEqual(try Options.parse(["--page-size=12", "--trigger=release"]).pageSize, 12)
         XCTAssertEqual(try Options.parse(["--folder", "/srv"]).source, .folder, "--folder implies the folder source")
         XCTAssertEqual(try Options.parse(["--source", "sim"]).source, .sim)
@@ -52,6 +55,7 @@ final class OptionsTests: XCTestCase {
             (["--seed", "-1"], "--seed must be a whole number ≥ 0, not '-1'"),
             (["--trigger", "sometimes"], "--trigger must be release or cross, not 'sometimes'"),
             (["--screenshots"], "--screenshots needs a value"),
+            (["--style", "purple"], "--style must be system, light, dark or high-contrast, not 'purple'"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try Options.parse(arguments), "\(arguments)") { error in

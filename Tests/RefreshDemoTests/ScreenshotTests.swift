@@ -13,10 +13,10 @@ final class ScreenshotTests: XCTestCase {
         "header-failed", "footer-loading", "footer-failed", "footer-exhausted",
     ]
 
-    private func render(base: [String: String]?) throws -> [String: Data] {
+    private func render(base: [String: String]?, style: String = "system") throws -> [String: Data] {
         let directory = NSTemporaryDirectory() + "refresh-demo-shots-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try DemoProcess(["--screenshots", directory], base: base)
+        let app = try DemoProcess(["--screenshots", directory, "--style", style], base: base)
         app.waitForExit("the screenshot run ending by itself, every state written")
         app.stop()
         XCTAssertEqual(app.process.terminationStatus, 0, app.stderr)
@@ -39,6 +39,35 @@ final class ScreenshotTests: XCTestCase {
         let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
         return (width, height)
+    }
+
+    /// The mean brightness of a PNG, 0…1 (ImageMagick's, which the test command installs).
+    private func brightness(_ png: Data?) throws -> Double {
+        let file = NSTemporaryDirectory() + "refresh-demo-shot-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try XCTUnwrap(png).write(to: URL(fileURLWithPath: file))
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert", file, "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"]
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return try XCTUnwrap(Double(text), "convert said '\(text)'")
+    }
+
+    /// Every state renders in the light and the dark look and in high contrast: dark is darker,
+    /// and each look differs from the others.
+    func testEveryStateRendersInEveryStyle() throws {
+        let light = try render(base: nil, style: "light")
+        let dark = try render(base: nil, style: "dark")
+        let contrast = try render(base: nil, style: "high-contrast")
+        for state in Self.states {
+            let (lit, dim) = (try brightness(light[state]), try brightness(dark[state]))
+            XCTAssertLessThan(dim, lit - 0.3, "\(state): dark (\(dim)) is darker than light (\(lit))")
+            XCTAssertNotEqual(contrast[state], light[state], "\(state): high contrast differs from light")
+        }
     }
 
     func testEveryStateRendersOnX11AndOnWayland() throws {
