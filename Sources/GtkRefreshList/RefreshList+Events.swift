@@ -28,7 +28,7 @@ extension RefreshList {
         while !pendingEvents.isEmpty, !isDisposed {
             let event = pendingEvents.removeFirst()
             let effects = engine.handle(event, at: Self.monotonicNow())
-            if case .pull = event { lastInputTaken = effects.tookInput }
+            if case .pull = event { input.lastInputTaken = effects.tookInput }
             eventObserver?(event, engine)
             perform(effects)
         }

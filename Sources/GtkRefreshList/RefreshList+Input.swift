@@ -7,6 +7,14 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
+/// What input handling remembers between events.
+struct InputState {
+    /// Whether the pull took the last input event the engine handled.
+    var lastInputTaken = false
+    /// The drag pointer's last y in the list's coordinates (px).
+    var dragLastY = 0.0
+}
+
 extension RefreshList {
     func connectInput() {
         connectGeometry()
@@ -56,7 +64,7 @@ extension RefreshList {
         parts.dragGesture = drag
         connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, startY in
             guard let self else { return }
-            self.dragLastY = self.yInList(ofScrolledY: startY)
+            self.input.dragLastY = self.yInList(ofScrolledY: startY)
             self.send(.gestureBegan(.drag))
         }
         connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
@@ -67,8 +75,8 @@ extension RefreshList {
             var startX = 0.0, startY = 0.0
             gtk_gesture_drag_get_start_point(drag, &startX, &startY)
             let y = self.yInList(ofScrolledY: startY + offsetY)
-            let delta = y - self.dragLastY
-            self.dragLastY = y
+            let delta = y - self.input.dragLastY
+            self.input.dragLastY = y
             self.send(.pull(.drag(distance: delta)))
             if self.engine.pullKind == .drag {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
@@ -87,9 +95,9 @@ extension RefreshList {
     func handleScroll(_ sample: ScrollSample) -> Bool {
         // Scroll events never arrive while the list is handling another event, so the event is
         // handled right here and its answer is known on return.
-        lastInputTaken = false
+        input.lastInputTaken = false
         send(.pull(engine.pullInput(for: sample)))
-        return lastInputTaken
+        return input.lastInputTaken
     }
 
     /// What GTK reported about the scroll event being handled: discrete or smooth, in which unit,

@@ -8,6 +8,17 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
+/// The engine's clock on GTK's side.
+@MainActor
+struct Timing {
+    /// Sends `.tick` at the engine's next deadline.
+    var wakeUpTimer = OneShotTimer()
+    /// The instant `wakeUpTimer` is set for; `nil` exactly when it is not pending.
+    var scheduledWakeUp: MonotonicInstant?
+    /// The frame callback that reports a timed header state shown (`.presented`).
+    var nextFrame = NextFrameCallback()
+}
+
 extension RefreshList {
     /// After the engine's state changed: the wake-up timer at its next deadline, and a frame
     /// callback if the header waits for a frame to show it.
@@ -15,9 +26,9 @@ extension RefreshList {
         guard !isDisposed else { return }
         syncWakeUp()
         if engine.awaitsPresentation {
-            nextFrame.request(on: widget) { [weak self] in
+            timing.nextFrame.request(on: widget) { [weak self] in
                 guard let self else { return }
-                self.nextFrame.ran()
+                self.timing.nextFrame.ran()
                 self.send(.presented)
             }
         }
@@ -28,17 +39,17 @@ extension RefreshList {
     /// later on every input (a pull's idle release) costs no timer per input.
     private func syncWakeUp() {
         guard let due = engine.nextWakeUp else {
-            wakeUpTimer.cancel()
-            scheduledWakeUp = nil
+            timing.wakeUpTimer.cancel()
+            timing.scheduledWakeUp = nil
             return
         }
-        if let scheduled = scheduledWakeUp, scheduled <= due { return }
+        if let scheduled = timing.scheduledWakeUp, scheduled <= due { return }
         let delay = max(0, min(due - Self.monotonicNow(), Int64(UInt32.max)))
-        scheduledWakeUp = due
-        wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
+        timing.scheduledWakeUp = due
+        timing.wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
             guard let self else { return }
-            self.wakeUpTimer.fired()
-            self.scheduledWakeUp = nil
+            self.timing.wakeUpTimer.fired()
+            self.timing.scheduledWakeUp = nil
             self.send(.tick)
         }
     }

@@ -129,11 +129,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The app's widgets for the placeholder, if it gives its own.
     var placeholderFactory: (@MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?)?
     let connections = SignalConnections()
-    var wakeUpTimer = OneShotTimer()
-    /// The instant `wakeUpTimer` is set for; `nil` exactly when it is not pending.
-    var scheduledWakeUp: MonotonicInstant?
-    /// The frame callback that reports a timed header state shown (`.presented`).
-    var nextFrame = NextFrameCallback()
+    /// The engine's wake-up timer and frame report (RefreshList+Timing.swift).
+    var timing = Timing()
     /// The loaders and what runs for them (RefreshList+Loading.swift).
     var loading = Loading()
     /// How often de-duplication had to look at the rows themselves (a hash value seen before):
@@ -146,10 +143,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var isDraining = false
     var isDisposed = false
     var hasStarted = false
-    /// Whether the pull took the last input event the engine handled.
-    var lastInputTaken = false
-    /// The drag pointer's last y in the list's coordinates (px).
-    var dragLastY = 0.0
+    /// What input handling remembers between events (RefreshList+Input.swift).
+    var input = InputState()
     var rendered = RenderedState()
     let lastUpdatedStore: LastUpdatedStore?
 
@@ -286,9 +281,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         isDisposed = true
         g_object_ref(widget.raw)
         g_idle_add(dropRefreshListOwner, widget.raw)
-        wakeUpTimer.cancel()
-        scheduledWakeUp = nil
-        nextFrame.cancel(on: widget)
+        timing.wakeUpTimer.cancel()
+        timing.scheduledWakeUp = nil
+        timing.nextFrame.cancel(on: widget)
         spokenDescription.cancel()
         for task in loading.tasks.values { task.cancel() }
         loading.tasks.removeAll()
