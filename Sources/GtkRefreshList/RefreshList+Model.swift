@@ -22,6 +22,8 @@ struct Cells {
     /// Where the focused row was before rows went in above it, until the next layout puts it
     /// back there.
     var focusedRowTopToKeep: Double?
+    /// The frame clock whose layout phase puts the focused row back (connected once).
+    var layoutClock: gpointer?
 }
 
 extension RefreshList {

@@ -179,8 +179,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectPlaceholder()
         connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
+        // Realized again after the placeholder had its place: one handler per frame clock.
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in
-            guard let self, let clock = gtk_widget_get_frame_clock(self.parts.listView) else { return }
+            guard let self, let clock = gtk_widget_get_frame_clock(self.parts.listView),
+                self.cells.layoutClock != gpointer(clock)
+            else { return }
+            self.cells.layoutClock = gpointer(clock)
             self.connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.restoreFocusedRowPlace() }
         }
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in

@@ -60,6 +60,23 @@ final class PlaceholderTests: XCTestCase {
             held.refresh[1](.success(page(1...3)))
             GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.parts.listView }
             XCTAssertEqual(list.items.count, 3)
+
+            // Empty and back again: the rows' view comes back with no handler added.
+            GtkTest.wait("the header idle") { list.engine.header.state == .idle }
+            GtkTest.frames(2, of: list.widget)
+            let handlers = list.connections.count
+            list.refresh()
+            GtkTest.wait("the third refresh asked for") { held.refresh.count == 3 }
+            held.refresh[2](.success(Page([], hasMore: false)))
+            GtkTest.wait("the empty placeholder again, the header idle") {
+                Self.shown(list) == view.viewport && list.engine.header.state == .idle
+            }
+            list.refresh()
+            GtkTest.wait("the fourth refresh asked for") { held.refresh.count == 4 }
+            held.refresh[3](.success(page(1...3)))
+            GtkTest.wait("the rows back again") { Self.shown(list) == list.parts.listView }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(list.connections.count, handlers, "no handler added by the rows coming back")
         }
     }
 
