@@ -39,7 +39,9 @@ final class RenderingTests: XCTestCase {
             var images: [String: Data] = [:]
 
             @MainActor func shoot(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-                // The state at rest: the header at the engine's height (its slide over), drawn.
+                // A frame first (it also gets a window whose frames stopped drawn again), then the
+                // state at rest: the header at the engine's height (its slide over), drawn.
+                GtkTest.frames(of: list.widget, file: file, line: line)
                 GtkTest.wait("\(name) laid out at the engine's height", file: file, line: line) {
                     let header = list.engine.header
                     let expected = header.state == .idle ? 0 : Int(header.height.rounded())
