@@ -166,11 +166,12 @@ final class WaylandInput: RealInput {
         watch = InputWatch(window: window)
     }
 
-    /// How long one grid point of `locate()` listens for a motion inside the window (ms): the
-    /// one absence window in these drivers, since a motion outside every window produces no
-    /// event at all. Too short for a slow machine, it costs time (a confirmation that waits out
-    /// its deadline, then a later grid point), never a wrongly placed window.
-    static let probeMs = 50.0
+    /// How long one grid point of `locate()` listens for a motion inside the window (ms), pass
+    /// by pass: the one absence window in these drivers, since a motion outside every window
+    /// produces no event at all. Too short for a slow machine, it costs time (a confirmation
+    /// that waits out its deadline, a later grid point, the next, longer pass), never a wrongly
+    /// placed window.
+    static let probePassesMs = [50.0, 250.0, 1_000.0]
 
     /// Finds the window on the monitor from GTK's own motion reports.
     private func locate() -> (x: Int, y: Int)? {
@@ -183,12 +184,21 @@ final class WaylandInput: RealInput {
         // grid point listens for `probeMs` for one inside. A hit is then confirmed by a second
         // move that must land where it predicts (waited for as a condition), so a motion that
         // arrives late is never taken for the point it did not come from.
+        for probeMs in Self.probePassesMs {
+            if let origin = locate(probingFor: probeMs) { return origin }
+        }
+        XCTFail("the window was not found on the monitor")
+        return nil
+    }
+
+    /// One pass of `locate()` over the monitor, each grid point listening for `probeMs`.
+    private func locate(probingFor probeMs: Double) -> (x: Int, y: Int)? {
         for y in stride(from: 40, to: Self.monitor.height, by: 60) {
             for x in stride(from: 40, to: Self.monitor.width, by: 60) {
                 let before = watch.counts
                 moveOnMonitor(to: (x, y))
                 guard
-                    GtkTest.pump(timeout: Self.probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
+                    GtkTest.pump(timeout: probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
                     let seen = InputWatch.lastPointer
                 else { continue }
                 let origin = (x: x - Int(seen.x.rounded()), y: y - Int(seen.y.rounded()))
@@ -203,7 +213,6 @@ final class WaylandInput: RealInput {
                 }
             }
         }
-        XCTFail("the window was not found on the monitor")
         return nil
     }
 
