@@ -73,6 +73,31 @@ final class EngineStore {
         check(produced, effects, update, file: file, line: line)
     }
 
+    /// Begins the engine at 0 ms: the first refresh starts as token 1, the header refreshing.
+    func beginFirstRefresh(file: StaticString = #filePath, line: UInt = #line) {
+        begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)], file: file, line: line)
+        {
+            $0.header = Header.refreshing()
+            $0.inFlight = .refresh(token(1))
+        }
+    }
+
+    /// Asks for a refresh at `ms` (F5, an action), which starts as `token`; the header shows
+    /// `lastUpdated` while it refreshes.
+    func requestRefresh(
+        token value: UInt64, at ms: Milliseconds, lastUpdated: WallClockInstant? = wall,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        send(
+            .refreshRequested, at: ms,
+            effects: [.startRefresh(token(value), origin: .request), .announce(.refreshStarted)],
+            file: file, line: line
+        ) {
+            $0.header = Header.refreshing(lastUpdated: lastUpdated)
+            $0.inFlight = .refresh(token(value))
+        }
+    }
+
     /// Asks for page `page` at `ms` (an explicit load-more), which starts as `token`.
     func requestPage(
         token value: UInt64, page: Int, at ms: Milliseconds, file: StaticString = #filePath, line: UInt = #line

@@ -39,13 +39,7 @@ final class FailureTests: XCTestCase {
             $0.footer = .failed
             $0.inFlight = nil
         }
-        store.send(
-            .refreshRequested, at: 1_300,
-            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(3))
-        }
+        store.requestRefresh(token: 3, at: 1_300)
         store.send(
             .refreshCompleted(token(3), .success(received: 20, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [.applyRefresh(token(3)), .persistLastUpdated(wall)]
@@ -67,13 +61,7 @@ final class FailureTests: XCTestCase {
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }
-        store.send(
-            .refreshRequested, at: 1_300,
-            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(3))
-        }
+        store.requestRefresh(token: 3, at: 1_300)
         let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
         store.send(
             .refreshCompleted(token(3), .failure(failure(1)), wallClock: later), at: 2_000,
@@ -92,10 +80,7 @@ final class FailureTests: XCTestCase {
     /// the placeholder shows it.
     func testAHeldFailureIsReferredToUntilTheHeaderCollapses() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(.refreshCompleted(token(1), .failure(failure(4)), wallClock: wall), at: 100, effects: []) {
             $0.inFlight = nil
         }
@@ -119,10 +104,7 @@ final class FailureTests: XCTestCase {
 
     func testWatchdogFailsARefreshWithNoAnswerAndIgnoresItsLateAnswer() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(.tick, at: 29_999, effects: [])
         store.send(
             .tick, at: 30_000,
@@ -183,13 +165,7 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(store.engine.counters.staleAnswers, 5)
         XCTAssertEqual(store.engine.itemsShown, 40)
         // While refresh #3 runs, the answer of the long-finished refresh #1 is not taken for it.
-        store.send(
-            .refreshRequested, at: 1_300,
-            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(3))
-        }
+        store.requestRefresh(token: 3, at: 1_300)
         store.send(.refreshCompleted(token(1), .failure(failure(9)), wallClock: wall), at: 1_350, effects: []) {
             $0.counters.staleAnswers += 1
         }

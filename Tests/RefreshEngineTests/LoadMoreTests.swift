@@ -54,13 +54,7 @@ final class LoadMoreTests: XCTestCase {
 
     func testNoLoadStartsDuringARefreshAndARefreshCancelsALoad() {
         let store = EngineStore.loaded()
-        store.send(
-            .refreshRequested, at: 1_100,
-            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(2))
-        }
+        store.requestRefresh(token: 2, at: 1_100)
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_150, effects: [])
         store.send(.loadMoreRequested, at: 1_160, effects: []) { $0.counters.ignoredRequests += 1 }
         store.send(
@@ -99,10 +93,7 @@ final class LoadMoreTests: XCTestCase {
             .with {
                 $0.minimumSpinnerTime = 0; $0.resultDisplayTime = 0
             })
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 10,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
@@ -154,10 +145,7 @@ final class LoadMoreTests: XCTestCase {
 
     func testUnknownGeometryLoadsNothing() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: nil), wallClock: wall), at: 1_000,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]

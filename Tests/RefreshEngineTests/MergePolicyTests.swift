@@ -20,13 +20,7 @@ final class MergePolicyTests: XCTestCase {
             $0.paging.currentPage = 2
         }
         store.send(.itemsShown(40), at: 1_210, effects: [])
-        store.send(
-            .refreshRequested, at: 2_000,
-            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(3))
-        }
+        store.requestRefresh(token: 3, at: 2_000)
         let later = WallClockInstant(millisecondsSince1970: wall.millisecondsSince1970 + 60_000)
         store.send(
             .refreshCompleted(token(3), .success(received: 3, hasMore: nil), wallClock: later), at: 2_500,
@@ -45,10 +39,7 @@ final class MergePolicyTests: XCTestCase {
 
     func testTheFirstRefreshThatPrependsStillEndsPagingWhenShort() {
         let store = EngineStore(prepend)
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 7, hasMore: nil), wallClock: wall), at: 500,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]
@@ -66,13 +57,7 @@ final class MergePolicyTests: XCTestCase {
 
     func testReplacingStillStartsPagingOver() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(
-            .refreshRequested, at: 2_000,
-            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(2))
-        }
+        store.requestRefresh(token: 2, at: 2_000)
         store.send(
             .refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_500,
             effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]

@@ -28,13 +28,7 @@ final class PagingTests: XCTestCase {
         }
         store.send(.geometry(offset: 1_400, contentHeight: 2_000, viewportHeight: 600), at: 1_500, effects: [])
         store.send(.loadMoreRequested, at: 1_510, effects: []) { $0.counters.ignoredRequests += 1 }
-        store.send(
-            .refreshRequested, at: 1_600,
-            effects: [.startRefresh(token(4), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(4))
-        }
+        store.requestRefresh(token: 4, at: 1_600)
         store.send(
             .refreshCompleted(token(4), .success(received: 20, hasMore: true), wallClock: wall), at: 1_700,
             effects: [.applyRefresh(token(4)), .persistLastUpdated(wall)]
@@ -85,10 +79,7 @@ final class PagingTests: XCTestCase {
 
     func testRefreshWithNoDataEmptiesTheList() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 0, hasMore: false), wallClock: wall), at: 500,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]

@@ -40,10 +40,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testSlowAnswerShowsTheResultAtOnce() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 5, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [
@@ -62,10 +59,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testRequestsWhileRefreshingStartNothing() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(.refreshRequested, at: 50, effects: []) { $0.counters.ignoredRequests += 1 }
         store.send(.loadMoreRequested, at: 60, effects: []) { $0.counters.ignoredRequests += 1 }
         XCTAssertEqual(store.engine.counters.ignoredRequests, 2)
@@ -87,13 +81,7 @@ final class RefreshTimingTests: XCTestCase {
 
     func testARequestDuringTheResultStartsANewRefresh() {
         let store = EngineStore.loaded()
-        store.send(
-            .refreshRequested, at: 1_100,
-            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(2))
-        }
+        store.requestRefresh(token: 2, at: 1_100)
         store.send(
             .refreshCompleted(token(2), .failure(failure(1)), wallClock: wall), at: 1_600,
             effects: [.announce(.refreshFailed)]
@@ -138,22 +126,13 @@ final class HeaderSlideTests: XCTestCase {
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "the result shows where the header is")
         store.send(.tick, at: 2_400, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "and slides closed")
-        store.send(
-            .refreshRequested, at: 3_000,
-            effects: [.startRefresh(token(3), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(3))
-        }
+        store.requestRefresh(token: 3, at: 3_000)
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 200, "F5 slides it open")
     }
 
     func testTheSlideIsConfigurable() throws {
         let store = EngineStore(try RefreshConfiguration(headerSlideDuration: 0))
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "no slide at all")
         XCTAssertThrowsError(try RefreshConfiguration(headerSlideDuration: -1))
     }
@@ -164,13 +143,7 @@ final class HeaderSlideTests: XCTestCase {
 final class RefreshAnnouncementTests: XCTestCase {
     func testTheAnnouncementWaitsForTheRowsAndSaysHowManyAreNew() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.send(
-            .refreshRequested, at: 2_000,
-            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing(lastUpdated: wall)
-            $0.inFlight = .refresh(token(2))
-        }
+        store.requestRefresh(token: 2, at: 2_000)
         store.send(
             .refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 3_000,
             effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
@@ -187,10 +160,7 @@ final class RefreshAnnouncementTests: XCTestCase {
 
     func testWithNoResultTimeTheAnnouncementComesWithTheRows() throws {
         let store = EngineStore(try RefreshConfiguration(minimumSpinnerTime: 0, resultDisplayTime: 0))
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 100,
             effects: [.applyRefresh(token(1)), .persistLastUpdated(wall)]

@@ -8,10 +8,7 @@ final class TimestampTests: XCTestCase {
     func testOnlySuccessChangesTheTimestampAndAsksToPersistIt() {
         let store = EngineStore()
         XCTAssertNil(store.expected.header.lastUpdated)
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500,
             effects: [.announce(.refreshFailed)]
@@ -19,13 +16,7 @@ final class TimestampTests: XCTestCase {
             $0.header = Header.failed()
             $0.inFlight = nil
         }
-        store.send(
-            .refreshRequested, at: 1_200,
-            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
-        ) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(2))
-        }
+        store.requestRefresh(token: 2, at: 1_200, lastUpdated: nil)
         let produced = store.send(
             .refreshCompleted(token(2), .success(received: 3, hasMore: nil), wallClock: wall), at: 2_000,
             effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]

@@ -96,10 +96,7 @@ final class TouchpadAndDragPullTests: XCTestCase {
 
     func testPullsWhileTheHeaderShowsAResultAreIgnored() {
         let store = EngineStore()
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 500,
             effects: [.announce(.refreshFailed)]

@@ -12,10 +12,7 @@ final class VisibleTimeTests: XCTestCase {
     /// An engine that started its first refresh at 0 ms; no frame has shown it yet.
     private func started() -> EngineStore {
         let store = EngineStore(presentsFrames: false)
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         XCTAssertTrue(store.engine.awaitsPresentation, "the spinner waits for its first frame")
         XCTAssertEqual(store.engine.nextWakeUp, at(2_000), "a frame is waited for up to the presentation timeout")
         return store
@@ -147,10 +144,7 @@ final class VisibleTimeTests: XCTestCase {
 
     func testWithNoMinimumSpinnerTimeAnAnswerBeforeAnyFrameShowsTheResult() {
         let store = EngineStore(.with { $0.minimumSpinnerTime = 0 }, presentsFrames: false)
-        store.begin(effects: [.startRefresh(token(1), origin: .initial), .announce(.refreshStarted)]) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
+        store.beginFirstRefresh()
         store.send(
             .refreshCompleted(token(1), .failure(failure(1)), wallClock: wall), at: 5,
             effects: [.announce(.refreshFailed)]
