@@ -120,13 +120,23 @@ final class SpokenDescription {
     /// presented as the focused row gone (measured: 500–600 ms with Orca 43.1, GTK 4.8.3).
     static let settleMilliseconds: UInt32 = 600
 
+    /// How many words wait at most: when more come during one wait (refreshes faster than the
+    /// settle time), only the newest still say what the list is doing.
+    static let maximumWaiting = 2
+
+    /// Words waiting to be said now, and the wait's GLib source (for tests).
+    var waitingCount: Int { waiting.count }
+    var waitSource: guint { waitTimer.sourceID }
+
     /// Says `text` through `say` after `milliseconds` (at once for 0), after anything still
-    /// waiting.
+    /// waiting. A wait already running is not started over, so words never wait longer than
+    /// `milliseconds`, however often new ones come.
     func say(_ text: String, after milliseconds: UInt32, _ say: @escaping @MainActor (String) -> Void) {
         guard milliseconds > 0 || !waiting.isEmpty else { return say(text) }
         waiting.append(text)
+        if waiting.count > Self.maximumWaiting { waiting.removeFirst(waiting.count - Self.maximumWaiting) }
         sayWaiting = say
-        guard milliseconds > 0 else { return }
+        guard milliseconds > 0, waitTimer.sourceID == 0 else { return }
         waitTimer.schedule(after: milliseconds) { [weak self] in
             guard let self else { return }
             self.waitTimer.fired()

@@ -92,3 +92,25 @@ final class AccessibilityTests: XCTestCase {
         }
     }
 }
+
+final class SpokenDescriptionTests: XCTestCase {
+    /// Refreshes faster than the settle time: the wait is not started over by each new result
+    /// (it would never end), and only the newest words wait (they would pile up without end).
+    func testWordsThatComeDuringAWaitNeitherStartItOverNorPileUp() {
+        onMainActor {
+            let spoken = SpokenDescription()
+            var said: [String] = []
+            spoken.say("first", after: SpokenDescription.settleMilliseconds) { said.append($0) }
+            let wait = spoken.waitSource
+            XCTAssertNotEqual(wait, 0, "the first words wait")
+            for number in 1...100 {
+                spoken.say("result \(number)", after: SpokenDescription.settleMilliseconds) { said.append($0) }
+            }
+            XCTAssertEqual(spoken.waitSource, wait, "the running wait is not started over")
+            XCTAssertEqual(spoken.waitingCount, SpokenDescription.maximumWaiting)
+            GtkTest.wait("the waiting words said (said: \(said))") { said.count == 2 }
+            XCTAssertEqual(said, ["result 99", "result 100"], "the newest words, in order")
+            XCTAssertEqual(spoken.waitingCount, 0)
+        }
+    }
+}
