@@ -6,11 +6,25 @@ import sys, time
 
 import pyatspi
 
-DEADLINE = 90  # seconds
+DEADLINE = 90  # seconds for anything to happen, on a cold and loaded machine
+
+
+POLL_S = 0.02  # how often a wait asks again: AT-SPI and Orca's log tell no one when they change
 
 
 def fail(message):
     sys.exit(f"FAILED: {message}")
+
+
+def wait(what, condition, deadline=DEADLINE):
+    """Waits until `condition()` gives something true and returns it; fails naming `what` (a
+    string, or a function giving one) after `deadline` seconds. The one wait of these scripts."""
+    end = time.monotonic() + deadline
+    while not (result := condition()):
+        if time.monotonic() > end:
+            fail(f"never happened within {deadline} s: {what() if callable(what) else what}")
+        time.sleep(POLL_S)
+    return result
 
 
 def role(accessible):
@@ -23,14 +37,8 @@ def states(accessible):
 
 class Tree:
     def __init__(self, application):
-        self.root = None
-        end = time.monotonic() + DEADLINE
-        while self.root is None:
-            desktop = pyatspi.Registry.getDesktop(0)
-            self.root = next((app for app in desktop if app is not None and app.name == application), None)
-            if time.monotonic() > end:
-                fail(f"no application '{application}' on the AT-SPI bus within {DEADLINE} s")
-            time.sleep(0.05)
+        self.root = wait(f"the application '{application}' on the AT-SPI bus", lambda: next(
+            (app for app in pyatspi.Registry.getDesktop(0) if app is not None and app.name == application), None))
 
     def _fresh(self):
         self.root.clear_cache()
@@ -100,15 +108,11 @@ class Tree:
 
     def wait_header_busy(self, header):
         """Waits until `header` says busy (a refresh running) and reads 'Refreshing…'."""
-        end = time.monotonic() + DEADLINE
-        while True:
+        def busy():
             header.clear_cache()
-            if states(header).contains(pyatspi.STATE_BUSY) and header.name == "Refreshing…":
-                print(f"AT-SPI: header status '{header.name}', busy")
-                return True
-            if time.monotonic() > end:
-                fail(f"the header never read busy 'Refreshing…' (it reads '{header.name}')")
-            time.sleep(0.02)
+            return states(header).contains(pyatspi.STATE_BUSY) and header.name == "Refreshing…"
+        wait(lambda: f"the header reading busy 'Refreshing…' (it reads '{header.name}')", busy)
+        print(f"AT-SPI: header status '{header.name}', busy")
 
     def focused(self):
         """(role, name) of the widget with the keyboard focus, or None."""
@@ -132,12 +136,12 @@ class Tree:
 
     def wait_focus_change(self, previous):
         """Waits until the focus leaves `previous` ((role, name)); returns where it is now."""
-        end = time.monotonic() + DEADLINE
-        while (now := self.focused()) == previous:
-            if time.monotonic() > end:
-                fail(f"the focus never left {previous}")
-            time.sleep(0.05)
-        return now
+        now = [previous]
+        def moved():
+            now[0] = self.focused()
+            return now[0] != previous
+        wait(f"the focus leaving {previous}", moved)
+        return now[0]
 
     def set_spin(self, name, value):
         """Sets the demo panel's spin button `name` to `value` (the Value interface)."""

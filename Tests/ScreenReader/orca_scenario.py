@@ -15,22 +15,9 @@ Usage: orca_scenario.py REFRESH_DEMO"""
 import json, os, re, signal, subprocess, sys, tempfile, threading, time
 
 import atspi_client
+from atspi_client import DEADLINE, fail, wait
 
-DEADLINE = 90  # seconds for anything to happen, on a cold and loaded machine
 FEED_FAILURE = "The server did not answer (simulated)"
-
-
-def fail(message):
-    sys.exit(f"FAILED: {message}")
-
-
-def wait(what, condition, deadline=DEADLINE):
-    """Waits until `condition()` holds; fails naming `what` (a string or a function giving one)."""
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            fail(f"never happened within {deadline} s: {what() if callable(what) else what}")
-        time.sleep(0.02)
 
 
 def said_times(utterances, phrase):
