@@ -154,66 +154,99 @@ final class WaylandInput: RealInput {
     private let window: WidgetPointer
     private let watch: InputWatch
     private let targetInWindow: (x: Int, y: Int)
-    /// Monitor position of the window's surface origin, once found.
-    private var windowOnMonitor: (x: Int, y: Int)?
+    /// Monitor position of the window's surface origin.
+    private var windowOnMonitor = (x: 0, y: 0)
     /// Where the pointer is on the monitor.
     private var pointer = (x: 0, y: 0)
+    /// Where the last window was found: mutter places each new window alike, so the next search
+    /// tries there first (and confirms it like any other guess).
+    private static var lastFound: (x: Int, y: Int)?
 
+    /// Finds the window on the monitor, or throws naming what never happened.
     init(window: WidgetPointer, targetInWindow: (x: Int, y: Int)) throws {
         input = try RemoteInput()
         self.window = window
         self.targetInWindow = targetInWindow
         watch = InputWatch(window: window)
+        windowOnMonitor = try locate()
     }
 
     /// How long one grid point of `locate()` listens for a motion inside the window (ms), pass
     /// by pass: the one absence window in these drivers, since a motion outside every window
-    /// produces no event at all. Too short for a slow machine, it costs time (a confirmation
-    /// that waits out its deadline, a later grid point, the next, longer pass), never a wrongly
-    /// placed window.
+    /// produces no event at all. Too short for a slow machine, it costs time (a later grid point,
+    /// the next, longer pass), never a wrongly placed window.
     static let probePassesMs = [50.0, 250.0, 1_000.0]
+    /// The whole search's budget (s): past it the test stops with an error instead of scanning on.
+    static let locateBudget = 120.0
 
     /// Finds the window on the monitor from GTK's own motion reports.
-    private func locate() -> (x: Int, y: Int)? {
+    private func locate() throws -> (x: Int, y: Int) {
+        let deadline = Date().addingTimeInterval(Self.locateBudget)
         // mutter adds its virtual pointer to the seat on the first pointer event, and its
         // virtual keyboard on the first key (a lone Shift); GTK binds each as it appears.
-        send("home")
-        send("key 0xffe1 1")
-        send("key 0xffe1 0")
-        // A motion outside the window reaches no client, so there is nothing to wait for: each
-        // grid point listens for `probeMs` for one inside. A hit is then confirmed by a second
-        // move that must land where it predicts (waited for as a condition), so a motion that
-        // arrives late is never taken for the point it did not come from.
+        try input.send("home")
+        try input.send("key 0xffe1 1")
+        try input.send("key 0xffe1 0")
+        GtkTest.frames(of: window)
+        if let known = Self.lastFound, confirm(known, deadline: deadline) { return known }
+        var motions = watch.counts.motions
         for probeMs in Self.probePassesMs {
-            if let origin = locate(probingFor: probeMs) { return origin }
+            if let origin = locate(probingFor: probeMs, deadline: deadline) {
+                Self.lastFound = origin
+                return origin
+            }
+            if Date() > deadline { break }
+            if watch.counts.motions == motions {
+                // A whole pass and no motion reached the window: mutter is not showing it (it
+                // now and then sends a window no frames under load). Shown again, it gets a
+                // fresh surface.
+                gtk_widget_set_visible(window, 0)
+                gtk_window_present(window.as(GtkWindow.self))
+                GtkTest.frames(of: window)
+            }
+            motions = watch.counts.motions
         }
-        XCTFail("the window was not found on the monitor")
-        return nil
+        throw WaylandSessionError(
+            description: "the window was not found on the monitor within \(Int(Self.locateBudget)) s "
+                + "(\(watch.counts.motions) pointer motions reached it)")
     }
 
-    /// One pass of `locate()` over the monitor, each grid point listening for `probeMs`.
-    private func locate(probingFor probeMs: Double) -> (x: Int, y: Int)? {
+    /// One pass of `locate()` over the monitor, each grid point listening for `probeMs`. A
+    /// motion inside the window is the answer to one of the last few points sent (a late one to
+    /// an earlier point), so each of those is tried, newest first, as the point it answered.
+    private func locate(probingFor probeMs: Double, deadline: Date) -> (x: Int, y: Int)? {
+        var sent: [(x: Int, y: Int)] = []
         for y in stride(from: 40, to: Self.monitor.height, by: 60) {
             for x in stride(from: 40, to: Self.monitor.width, by: 60) {
+                guard Date() < deadline else { return nil }
                 let before = watch.counts
                 moveOnMonitor(to: (x, y))
+                sent.append((x, y))
                 guard
                     GtkTest.pump(timeout: probeMs / 1_000, until: { self.watch.counts.motions > before.motions }),
                     let seen = InputWatch.lastPointer
                 else { continue }
-                let origin = (x: x - Int(seen.x.rounded()), y: y - Int(seen.y.rounded()))
-                let check = (x: origin.x + targetInWindow.x + 20, y: origin.y + targetInWindow.y + 20)
-                moveOnMonitor(to: check)
-                if GtkTest.pump(until: {
-                    InputWatch.lastPointer.map {
-                        abs($0.x - Double(check.x - origin.x)) <= 1 && abs($0.y - Double(check.y - origin.y)) <= 1
-                    } ?? false
-                }) {
-                    return origin
+                for point in sent.suffix(4).reversed() {
+                    let origin = (x: point.x - Int(seen.x.rounded()), y: point.y - Int(seen.y.rounded()))
+                    if confirm(origin, deadline: deadline) { return origin }
                 }
+                sent.removeAll()
             }
         }
         return nil
+    }
+
+    /// Whether the window's surface is at `origin` on the monitor: a move to a point inside it
+    /// must be reported there.
+    private func confirm(_ origin: (x: Int, y: Int), deadline: Date) -> Bool {
+        let inWindow = (x: targetInWindow.x + 20, y: targetInWindow.y + 20)
+        moveOnMonitor(to: (origin.x + inWindow.x, origin.y + inWindow.y))
+        let budget = min(2, max(0, deadline.timeIntervalSinceNow))
+        return GtkTest.pump(timeout: budget) {
+            InputWatch.lastPointer.map {
+                abs($0.x - Double(inWindow.x)) <= 1 && abs($0.y - Double(inWindow.y)) <= 1
+            } ?? false
+        }
     }
 
     private func moveOnMonitor(to point: (x: Int, y: Int)) {
@@ -222,8 +255,7 @@ final class WaylandInput: RealInput {
     }
 
     private func onMonitor(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
-        let window = windowOnMonitor ?? (0, 0)
-        return (window.x + targetInWindow.x + x, window.y + targetInWindow.y + y)
+        (windowOnMonitor.x + targetInWindow.x + x, windowOnMonitor.y + targetInWindow.y + y)
     }
 
     private func send(_ command: String) {
@@ -231,7 +263,6 @@ final class WaylandInput: RealInput {
     }
 
     func point(at x: Int, _ y: Int) {
-        if windowOnMonitor == nil { windowOnMonitor = locate() }
         move(to: x, y)
         // Headless mutter focuses a window on a click, not when it maps.
         let before = watch.counts
