@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "SeededRandom", swiftSettings: swiftSettings),
         // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // libadwaita from Debian's libadwaita-1-dev, for the demo app only.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // GTK plumbing shared by the widget, the demo and the benchmarks: signal connections,
         // pointer casts, the main-loop bridge, gettext, rendering to PNG. Not part of the widget's API.
         // MainLoopBridge drains libdispatch's main queue, so it links libdispatch itself.
@@ -47,7 +49,7 @@ let package = Package(
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo",
-            dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
+            dependencies: ["CGtk", "CAdwaita", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RefreshDemoTests",

@@ -109,7 +109,13 @@ extension RefreshList {
             gtk_box_remove(view.box.box, custom)
             view.custom = nil
         }
-        if let made = placeholderFactory?(content) {
+        // The app's widget fills the rows' area (a status page centres itself); the list's own
+        // content sits centred.
+        let made = placeholderFactory?(content)
+        let alignment = made == nil ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL
+        gtk_widget_set_halign(view.box, alignment)
+        gtk_widget_set_valign(view.box, alignment)
+        if let made {
             for part in [view.spinner, view.title, view.details, view.retry] { gtk_widget_set_visible(part, 0) }
             gtk_box_append(view.box.box, made)
             view.custom = made

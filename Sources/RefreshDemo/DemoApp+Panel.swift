@@ -12,6 +12,9 @@ extension DemoApp {
     func buildPanelFrame() -> WidgetPointer {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // The pane keeps its natural width; the list takes the rest (its controls expand
+        // within the pane only).
+        gtk_widget_set_hexpand(scroller, 0)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_add_css_class(panel, "demo-panel")
         gtk_widget_set_size_request(panel, 300, -1)
@@ -23,15 +26,15 @@ extension DemoApp {
     /// Adds the controls and the inspector to the panel frame (once).
     func fillPanel() {
         guard let panel = panelBox, inspector.isEmpty else { return }
-        gtk_box_append(panel.box, refreshButton())
 
         gtk_box_append(panel.box, heading(localized("Data")))
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(grid.as(GtkGrid.self), 6)
         gtk_grid_set_column_spacing(grid.as(GtkGrid.self), 12)
         var row: Int32 = 0
+        // Each label's mnemonic (Alt and its underlined letter) focuses its control.
         func add(_ title: String, _ control: WidgetPointer) {
-            let label = gtk_label_new(title)!
+            let label = gtk_label_new_with_mnemonic(title)!
             gtk_label_set_xalign(label.opaque, 0)
             gtk_widget_set_hexpand(control, 1)
             gtk_grid_attach(grid.as(GtkGrid.self), label, 0, row, 1, 1)
@@ -43,34 +46,34 @@ extension DemoApp {
         let source = dropDown(
             [localized("Simulated feed"), localized("Folder")], selected: options.source == .sim ? 0 : 1)
         controls.source = source.opaque
-        add(localized("Source"), source)
+        add(localized("_Source"), source)
         let folderEntry = gtk_entry_new()!
         gtk_editable_set_text(
             OpaquePointer(folderEntry), options.folder ?? g_get_home_dir().map { String(cString: $0) } ?? "/")
         controls.folder = folderEntry
-        add(localized("Folder"), folderEntry)
+        add(localized("F_older"), folderEntry)
         let latency = spin(0, 10_000, 50, Double(options.latencyMilliseconds), digits: 0)
         controls.latency = latency.opaque
-        add(localized("Latency (ms)"), latency)
+        add(localized("_Latency (ms)"), latency)
         let failRate = spin(0, 1, 0.05, options.failRate, digits: 2)
         controls.failRate = failRate.opaque
-        add(localized("Failure rate"), failRate)
+        add(localized("_Failure rate"), failRate)
         let pageSize = spin(1, 1_000, 1, Double(options.pageSize), digits: 0)
         controls.pageSize = pageSize.opaque
-        add(localized("Page size"), pageSize)
+        add(localized("_Page size"), pageSize)
         let total = spin(0, 10_000_000, 10, Double(options.total), digits: 0)
         controls.total = total.opaque
-        add(localized("Total items"), total)
+        add(localized("_Total items"), total)
         let threshold = spin(8, 1_000, 4, options.threshold, digits: 0)
         controls.threshold = threshold.opaque
-        add(localized("Pull threshold (px)"), threshold)
+        add(localized("Pull t_hreshold (px)"), threshold)
         let trigger = dropDown(
             [localized("On release"), localized("On crossing")], selected: options.triggerOnCross ? 1 : 0)
         controls.trigger = trigger.opaque
-        add(localized("Trigger"), trigger)
+        add(localized("Tri_gger"), trigger)
         gtk_box_append(panel.box, grid)
 
-        let apply = gtk_button_new_with_label(localized("Apply and reload"))!
+        let apply = gtk_button_new_with_mnemonic(localized("_Apply and Reload"))!
         gtk_widget_add_css_class(apply, "suggested-action")
         connections.onVoid(gpointer(apply), "clicked") { [weak self] in self?.applyControls() }
         gtk_box_append(panel.box, apply)
@@ -100,6 +103,8 @@ extension DemoApp {
             let value = gtk_label_new("–")!
             gtk_label_set_xalign(value.opaque, 0)
             gtk_label_set_selectable(value.opaque, 1)
+            gtk_label_set_wrap(value.opaque, 1)
+            gtk_label_set_max_width_chars(value.opaque, 20)
             gtk_widget_add_css_class(value, "inspector-value")
             gtk_grid_attach(states.as(GtkGrid.self), name, 0, Int32(index), 1, 1)
             gtk_grid_attach(states.as(GtkGrid.self), value, 1, Int32(index), 1, 1)
@@ -108,6 +113,7 @@ extension DemoApp {
         gtk_box_append(panel.box, states)
         let keys = gtk_label_new(localized("F5 or Ctrl+R: refresh · wheel, touchpad or drag down at the top: pull"))!
         gtk_label_set_wrap(keys.opaque, 1)
+        gtk_label_set_max_width_chars(keys.opaque, 30)
         gtk_label_set_xalign(keys.opaque, 0)
         gtk_widget_add_css_class(keys, "dim-label")
         gtk_widget_add_css_class(keys, "caption")
@@ -118,6 +124,9 @@ extension DemoApp {
     func updateInspector() {
         guard let list else { return }
         let engine = list.engine
+        if let refreshAction {
+            g_simple_action_set_enabled(refreshAction, (engine.header.state != .refreshing).gboolean)
+        }
         func set(_ key: String, _ text: String) {
             if let label = inspector[key] { gtk_label_set_text(label.opaque, text) }
         }
@@ -150,19 +159,6 @@ extension DemoApp {
         buildList()
     }
 
-    /// Refresh, for those who neither pull nor press F5.
-    private func refreshButton() -> WidgetPointer {
-        let button = gtk_button_new()!
-        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_box_append(content.box, gtk_image_new_from_icon_name("view-refresh-symbolic"))
-        gtk_box_append(content.box, gtk_label_new(localized("Refresh")))
-        gtk_widget_set_halign(content, GTK_ALIGN_CENTER)
-        gtk_button_set_child(button.as(GtkButton.self), content)
-        gtk_widget_set_tooltip_text(button, localized("Refresh (F5)"))
-        connections.onVoid(gpointer(button), "clicked") { [weak self] in self?.list?.refresh() }
-        return button
-    }
-
     private func heading(_ text: String) -> WidgetPointer {
         let label = gtk_label_new(text)!
         gtk_label_set_xalign(label.opaque, 0)
@@ -173,6 +169,8 @@ extension DemoApp {
     private func spin(_ low: Double, _ high: Double, _ step: Double, _ value: Double, digits: UInt32) -> WidgetPointer {
         let spin = gtk_spin_button_new_with_range(low, high, step)!
         gtk_spin_button_set_digits(spin.opaque, digits)
+        // Wide enough for the values people type, not for the largest the range allows.
+        gtk_editable_set_width_chars(spin.opaque, 7)
         gtk_spin_button_set_value(spin.opaque, value)
         return spin
     }

@@ -1,8 +1,9 @@
-// The application: a window with the refresh list on the left and, on the right, live
+// The application (libadwaita): a window with the refresh list and, in a side pane, live
 // controls (source, latency, failure rate, page size, total, threshold, trigger) and a state
 // inspector. Changing a control that shapes paging rebuilds the list; latency and failure
 // rate apply at once.
 
+import CAdwaita
 import CGtk
 import GtkInterop
 import Glibc
@@ -11,6 +12,8 @@ import RefreshEngine
 
 /// The reverse-DNS application id (also the .desktop and metainfo id).
 let applicationID = "io.github.refreshlist.RefreshDemo"
+/// The release (as in meson.build and the metainfo).
+let applicationVersion = "0.1.0"
 
 @MainActor
 final class DemoApp {
@@ -20,6 +23,10 @@ final class DemoApp {
     let connections = SignalConnections()
     var window: WidgetPointer?
     var listHolder: WidgetPointer?
+    /// The side pane of controls (an AdwFlap around the list).
+    var controlsPane: WidgetPointer?
+    /// `app.refresh`: the header bar's Refresh and the status page's Retry; off while refreshing.
+    var refreshAction: OpaquePointer?
     var list: RefreshList<FeedItem>?
     var feed: SimulatedFeed
     var folder: FolderSource?
@@ -52,7 +59,9 @@ final class DemoApp {
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
             failRate: options.failRate, seed: options.seed)
-        application = gtk_application_new(applicationID, G_APPLICATION_NON_UNIQUE)
+        Style.prepare(options.style)
+        application = UnsafeMutableRawPointer(adw_application_new(applicationID, G_APPLICATION_NON_UNIQUE)!)
+            .assumingMemoryBound(to: GtkApplication.self)
         // The translated title shows which language the app runs in.
         tracer?.milestone("launch", [("title", localized("Refresh List"))])
     }
@@ -73,24 +82,14 @@ final class DemoApp {
         tracer?.milestone("activate")
         Style.apply(options.style)
         Style.load()
-        let window = gtk_application_window_new(application)!
+        let style = Style.current
+        tracer?.milestone("style", [("dark", style.dark), ("highContrast", style.highContrast)])
+        let window = adw_application_window_new(application)!
         self.window = window
         gtk_window_set_title(window.as(GtkWindow.self), localized("Refresh List"))
-        gtk_window_set_default_size(window.as(GtkWindow.self), 960, 680)
+        gtk_window_set_default_size(window.as(GtkWindow.self), options.width, options.height)
         gtk_window_set_icon_name(window.as(GtkWindow.self), applicationID)
-        // No custom title bar: the window keeps the desktop's own decoration, which a first frame
-        // draws in a fraction of the time a client-side header bar takes (measured: about 60 ms
-        // of the launch under Xvfb). The Refresh button heads the side panel.
-        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_hexpand(holder, 1)
-        gtk_widget_set_size_request(holder, 420, -1)
-        listHolder = holder
-        gtk_paned_set_start_child(OpaquePointer(paned), holder)
-        gtk_paned_set_end_child(OpaquePointer(paned), buildPanelFrame())
-        gtk_paned_set_resize_end_child(OpaquePointer(paned), 0)
-        gtk_paned_set_shrink_end_child(OpaquePointer(paned), 0)
-        gtk_window_set_child(window.as(GtkWindow.self), paned)
+        buildWindowContent(window)
 
         buildList()
         afterFirstFrame(of: window)
@@ -152,6 +151,7 @@ final class DemoApp {
             return
         }
         self.list = list
+        list.onPlaceholder { Self.statusPage(for: $0) }
         connectSource(to: list)
         list.eventObserver = { [weak self] event, engine in
             guard let self else { return }

@@ -6,15 +6,15 @@ enum SourceKind: String, CaseIterable {
     case sim, folder
 }
 
-/// The look the app asks GTK for.
+/// The look the app asks libadwaita for.
 enum StyleChoice: String, CaseIterable {
-    /// The desktop's own settings.
+    /// The desktop's own settings (dark style, high contrast).
     case system
-    /// GTK's Adwaita, light.
+    /// Adwaita, light.
     case light
-    /// GTK's Adwaita, dark.
+    /// Adwaita, dark.
     case dark
-    /// GTK's HighContrast theme.
+    /// Adwaita's high contrast, light.
     case highContrast = "high-contrast"
 }
 
@@ -32,6 +32,8 @@ struct Options: Equatable {
     var seed: UInt64 = 42
     var triggerOnCross = false
     var style: StyleChoice = .system
+    var width: Int32 = 960
+    var height: Int32 = 680
 
     static let usage = """
         Usage: refresh-demo [OPTION…]
@@ -49,6 +51,7 @@ struct Options: Equatable {
                                 refresh on release (default) or when the pull crosses the threshold
           --style system|light|dark|high-contrast
                                 the look (default: system, the desktop's settings)
+          --size WxH            the window's size in px, 360…4096 × 300…4096 (default: 960x680)
           --seed N              seed of the simulated feed (default: 42)
           --trace               print one JSON line per engine event and effect on stdout
           --screenshots DIR     render every header and footer state to PNG files in DIR, then exit
@@ -115,6 +118,15 @@ struct Options: Equatable {
                     throw OptionsError("--style must be system, light, dark or high-contrast, not '\(text)'")
                 }
                 options.style = style
+            case "--size":
+                let text = try value(flag)
+                let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let width = Int32(parts[0]), let height = Int32(parts[1]),
+                    (360...4_096).contains(width), (300...4_096).contains(height)
+                else {
+                    throw OptionsError("--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '\(text)'")
+                }
+                (options.width, options.height) = (width, height)
             case "--trace": options.trace = true
             case "--screenshots": options.screenshotsDirectory = try value(flag)
             default:

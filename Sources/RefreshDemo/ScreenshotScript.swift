@@ -1,7 +1,10 @@
 // --screenshots DIR: drives the real widget through every header and footer state with
-// loaders whose answers the script releases, and renders the window to PNG through GTK's own
-// renderer at each step. Then the app quits (status 1 if any image could not be written).
+// loaders whose answers the script releases, then the views of a list with no rows (loading,
+// empty, failed), a right-to-left window and a narrow one, and renders the window to PNG
+// through GTK's own renderer at each step. Then the app quits (status 1 if any image could not
+// be written).
 
+import CAdwaita
 import CGtk
 import GtkInterop
 import Glibc
@@ -23,9 +26,14 @@ final class ScreenshotScript {
 
     func start() {
         guard let list = app?.list else { return }
+        hold(list)
+        Task { @MainActor in await self.run() }
+    }
+
+    /// Gives `list` loaders whose answers the script releases.
+    private func hold(_ list: RefreshList<FeedItem>) {
         list.onRefresh(completion: { [weak self] done in self?.heldRefresh = done })
         list.onLoadMore(completion: { [weak self] _, done in self?.heldPage = done })
-        Task { @MainActor in await self.run() }
     }
 
     private func items(_ range: ClosedRange<Int>) -> [FeedItem] {
@@ -46,6 +54,9 @@ final class ScreenshotScript {
         do {
             try await shootHeaderStates(list, window)
             try await shootFooterStates(list, window)
+            try await shootRightToLeft(list, window)
+            try await shootNarrow(window)
+            try await shootPlaceholders(window)
         } catch {
             app.report(error: "--screenshots: \(error.what) never came")
         }
@@ -105,6 +116,70 @@ final class ScreenshotScript {
         try await settle("the end of the feed", window) { footer() == .exhausted }
         try await scrollToBottom(list, window)
         shoot(window, "footer-exhausted")
+    }
+
+    /// A pull in a right-to-left window: the header's arrow and texts, the rows and the pane
+    /// mirrored.
+    private func shootRightToLeft(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
+        try await settle("the top of the list", window) {
+            if gtk_adjustment_get_value(adjustment) <= 0.5 { return true }
+            gtk_adjustment_set_value(adjustment, 0)
+            return false
+        }
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        list.feed(.began(.drag))
+        list.feed(.moved(.drag(distance: list.engine.configuration.pullThreshold / 2)))
+        try await settle("a pull, right to left", window) {
+            list.engine.header.state == .pulling && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
+        }
+        shoot(window, "rtl-pulling")
+        list.feed(.ended(.drag, cancelled: true))
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+        try await settle("the pull let go, left to right again", window) {
+            list.engine.header.state == .idle && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_LTR
+        }
+    }
+
+    /// The window at a phone's width (360 px): the controls pane folded away.
+    private func shootNarrow(_ window: WidgetPointer) async throws(Stalled) {
+        guard let pane = app?.controlsPane else { return }
+        var (width, height): (Int32, Int32) = (0, 0)
+        gtk_window_get_default_size(window.as(GtkWindow.self), &width, &height)
+        gtk_window_set_default_size(window.as(GtkWindow.self), 360, height)
+        try await settle("the window 360 px wide, the pane folded", window) {
+            gtk_widget_get_width(window) <= 380 && adw_flap_get_folded(pane.opaque) != 0
+        }
+        shoot(window, "narrow")
+        gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
+        try await settle("the window wide again, the pane beside the list", window) {
+            adw_flap_get_folded(pane.opaque) == 0
+        }
+    }
+
+    /// A new list with no rows: its first load running, an empty answer, then a failed refresh
+    /// (the status page with Retry).
+    private func shootPlaceholders(_ window: WidgetPointer) async throws(Stalled) {
+        guard let app else { return }
+        app.buildList()
+        guard let list = app.list else { return }
+        hold(list)
+        list.start()
+        try await settle("the first load of a new list", window) { list.engine.header.state == .refreshing }
+        shoot(window, "placeholder-loading")
+        heldRefresh?(.success(Page([], hasMore: false)))
+        try await settle("the empty list's view", window) {
+            list.engine.placeholder == .empty && list.engine.header.state == .idle
+        }
+        shoot(window, "placeholder-empty")
+        list.refresh()
+        try await settle("a refresh of the empty list", window) { list.engine.header.state == .refreshing }
+        heldRefresh?(.failure(FolderError(message: localized("The server did not answer"))))
+        try await settle("the failed list's view", window) {
+            if case .failed = list.engine.placeholder { return list.engine.header.state == .idle }
+            return false
+        }
+        shoot(window, "placeholder-failed")
     }
 
     /// Scrolls to the end until a laid-out frame shows the bottom of the list.

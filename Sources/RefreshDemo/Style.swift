@@ -1,5 +1,8 @@
-// The app's CSS (data/style.css), found next to the installed binary or in the source tree.
+// The app's look: the colour scheme and contrast libadwaita follows (the desktop's, or one a
+// flag forces), and the app's CSS (data/style.css), found next to the installed binary or in
+// the source tree.
 
+import CAdwaita
 import CGtk
 import GtkInterop
 
@@ -17,29 +20,35 @@ enum Style {
         return candidates.first { g_file_test($0, G_FILE_TEST_IS_REGULAR) != 0 }
     }
 
-    /// Asks GTK for `choice`'s look before the first window: Adwaita light or dark (the
-    /// `gtk-application-prefer-dark-theme` setting), or the HighContrast theme.
+    /// Before libadwaita starts: high contrast is the desktop's setting, which libadwaita reads
+    /// once at start-up (from the settings portal or GSettings) unless its documented override,
+    /// `ADW_DEBUG_HIGH_CONTRAST`, says otherwise.
+    static func prepare(_ choice: StyleChoice) {
+        switch choice {
+        case .system: break
+        case .highContrast: g_setenv("ADW_DEBUG_HIGH_CONTRAST", "1", 1)
+        case .light, .dark: g_setenv("ADW_DEBUG_HIGH_CONTRAST", "0", 1)
+        }
+    }
+
+    /// Once libadwaita has started: the colour scheme `choice` forces, or the desktop's
+    /// (light unless the desktop prefers dark).
     @MainActor
     static func apply(_ choice: StyleChoice) {
-        guard choice != .system, let settings = gtk_settings_get_default() else { return }
-        set(settings, "gtk-application-prefer-dark-theme", dark: choice == .dark)
-        set(settings, "gtk-theme-name", theme: choice == .highContrast ? "HighContrast" : "Adwaita")
+        let scheme: AdwColorScheme =
+            switch choice {
+            case .system: ADW_COLOR_SCHEME_DEFAULT
+            case .light, .highContrast: ADW_COLOR_SCHEME_FORCE_LIGHT
+            case .dark: ADW_COLOR_SCHEME_FORCE_DARK
+            }
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
     }
 
-    private static func set(_ settings: OpaquePointer, _ name: String, dark: Bool) {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gboolean"))
-        g_value_set_boolean(&value, dark.gboolean)
-        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
-        g_value_unset(&value)
-    }
-
-    private static func set(_ settings: OpaquePointer, _ name: String, theme: String) {
-        var value = GValue()
-        g_value_init(&value, g_type_from_name("gchararray"))
-        g_value_set_string(&value, theme)
-        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), name, &value)
-        g_value_unset(&value)
+    /// Whether the app shows dark and high-contrast styles now (for the trace).
+    @MainActor
+    static var current: (dark: Bool, highContrast: Bool) {
+        let manager = adw_style_manager_get_default()
+        return (adw_style_manager_get_dark(manager) != 0, adw_style_manager_get_high_contrast(manager) != 0)
     }
 
     @MainActor

@@ -26,6 +26,7 @@ final class Tracer {
             ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
             ("page", engine.paging.currentPage as Any),
             ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
+            ("placeholder", Self.name(engine.placeholder)),
         ]
         if let inFlight = engine.inFlight {
             switch inFlight {
@@ -53,6 +54,15 @@ final class Tracer {
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
         write(fields)
+    }
+
+    private static func name(_ placeholder: Placeholder) -> String {
+        switch placeholder {
+        case .none: "none"
+        case .loading: "loading"
+        case .empty: "empty"
+        case .failed: "failed"
+        }
     }
 
     private static func describe(_ event: Event, _ failureText: (FailureID) -> String?) -> (String, [(String, Any)]) {

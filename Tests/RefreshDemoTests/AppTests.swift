@@ -50,8 +50,9 @@ final class AppTests: XCTestCase {
     func testFailuresShowFailedAndKeepTheRows() throws {
         let (app, window) = try launch(["--latency-ms", "50", "--total", "100"])
         app.wait("the initial load") { $0.settled() && self.items($0) >= 20 }
-        // Set the failure rate to 1 in the side panel, as a user would.
-        shell(["xdotool", "mousemove", "--window", window, "805", "238", "click", "--repeat", "3", "1"])
+        // Set the failure rate to 1 in the side pane, as a keyboard user would (Alt+F, its mnemonic).
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "alt+f"])
         shell(["xdotool", "key", "ctrl+a"])
         shell(["xdotool", "type", "1"])
         shell(["xdotool", "key", "Tab"])
@@ -83,6 +84,43 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(items(app), 0)
         app.wait("the header collapsed after the failure") { $0.settled() }
         XCTAssertTrue(app.process.isRunning)
+    }
+
+    /// A first load that fails shows the status page with its reason and Retry (Alt+R, its
+    /// mnemonic); once the feed answers again, Retry brings the rows.
+    func testAFailedFirstLoadShowsTheErrorViewAndRetryLoadsTheRows() throws {
+        let (app, window) = try launch(["--latency-ms", "50", "--fail-rate", "1", "--total", "60"])
+        app.wait("the error view after the first load failed") {
+            $0.settled() && $0.last?["placeholder"] as? String == "failed"
+        }
+        XCTAssertEqual(items(app), 0)
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "alt+f"])
+        shell(["xdotool", "key", "ctrl+a"])
+        shell(["xdotool", "type", "0"])
+        shell(["xdotool", "key", "Tab"])
+        shell(["xdotool", "key", "alt+r"])
+        app.wait("Retry refreshing, its rows in, the error view gone") {
+            $0.count(effect: "startRefresh") == 2 && $0.settled() && self.items($0) >= 20
+                && $0.last?["placeholder"] as? String == "none"
+        }
+    }
+
+    /// A feed with nothing in it shows the empty view; a wheel pull on it refreshes, and what the
+    /// refresh brings (the simulated feed's new posts) takes the empty view's place.
+    func testAnEmptyFeedShowsTheEmptyViewAndAPullOnItRefreshes() throws {
+        let (app, _) = try launch(["--latency-ms", "50", "--total", "0"])
+        app.wait("the empty view after the first load") {
+            $0.settled() && $0.last?["placeholder"] as? String == "empty"
+        }
+        app.waitUntilAWheelMayPull()
+        shell(["xdotool", "click", "--repeat", "4", "--delay", "\(InputPace.pullNotchMs)", "4"])
+        app.wait("a refresh from the pull on the empty view, then the list at rest") {
+            $0.count(effect: "startRefresh") == 2 && $0.atRest()
+        }
+        XCTAssertTrue(app.events.contains { $0["event"] as? String == "pull" && $0["header"] as? String == "armed" })
+        let shown = items(app)
+        XCTAssertEqual(app.last?["placeholder"] as? String, shown == 0 ? "empty" : "none", "\(shown) rows")
     }
 
     func testAFolderIsReadAPageAtATime() throws {

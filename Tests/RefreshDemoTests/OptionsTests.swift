@@ -15,7 +15,7 @@ final class OptionsTests: XCTestCase {
         let options = try Options.parse([
             "--source", "folder", "--folder", "/tmp", "--latency-ms", "250", "--fail-rate", "0.5",
             "--page-size", "7", "--total", "99", "--threshold", "80", "--trace", "--screenshots", "/tmp/shots",
-            "--seed", "9", "--trigger", "cross", "--style", "high-contrast",
+            "--seed", "9", "--trigger", "cross", "--style", "high-contrast", "--size", "360x640",
         ])
         var expected = Options()
         expected.source = .folder
@@ -30,6 +30,7 @@ final class OptionsTests: XCTestCase {
         expected.seed = 9
         expected.triggerOnCross = true
         expected.style = .highContrast
+        (expected.width, expected.height) = (360, 640)
         XCTAssertEqual(options, expected)
         XCTAssertEqual(Options().style, .system, "the desktop's look unless asked")
         XCTAssertEqual(try Options.parse(["--style=dark"]).style, .dark)
@@ -56,6 +57,9 @@ final class OptionsTests: XCTestCase {
             (["--trigger", "sometimes"], "--trigger must be release or cross, not 'sometimes'"),
             (["--screenshots"], "--screenshots needs a value"),
             (["--style", "purple"], "--style must be system, light, dark or high-contrast, not 'purple'"),
+            (["--size", "300x600"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '300x600'"),
+            (["--size", "800"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '800'"),
+            (["--size", "800x"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '800x'"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try Options.parse(arguments), "\(arguments)") { error in

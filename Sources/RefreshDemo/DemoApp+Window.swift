@@ -1,0 +1,191 @@
+// The main window as a GNOME app has it (libadwaita, GNOME HIG): a header bar with Refresh,
+// the controls pane's toggle and the primary menu (Keyboard Shortcuts, About); the list beside
+// a side pane of controls that folds over the list when the window is narrow; an
+// AdwStatusPage where the list has no rows.
+
+import CAdwaita
+import CGtk
+import GtkInterop
+import GtkRefreshList
+
+extension DemoApp {
+    /// Builds the window's content: the header bar over the list and the controls pane.
+    func buildWindowContent(_ window: WidgetPointer) {
+        let header = adw_header_bar_new()!
+        let refresh = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(refresh, localized("Refresh (F5)"))
+        cgtk_accessible_set_string(refresh, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
+        gtk_actionable_set_action_name(OpaquePointer(refresh), "app.refresh")
+        adw_header_bar_pack_start(header.opaque, refresh)
+
+        let menu = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(menu.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_primary(menu.opaque, 1)
+        gtk_widget_set_tooltip_text(menu, localized("Main Menu"))
+        let model = g_menu_new()!
+        g_menu_append(model, localized("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(model, localized("_About Refresh List"), "app.about")
+        gtk_menu_button_set_menu_model(menu.opaque, gpointer(model).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(gpointer(model))
+        adw_header_bar_pack_end(header.opaque, menu)
+
+        let paneToggle = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(paneToggle.as(GtkButton.self), "sidebar-show-right-symbolic")
+        gtk_widget_set_tooltip_text(paneToggle, localized("Controls (F9)"))
+        cgtk_accessible_set_string(paneToggle, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Controls"))
+        adw_header_bar_pack_end(header.opaque, paneToggle)
+
+        let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_hexpand(holder, 1)
+        gtk_widget_set_size_request(holder, 360, -1)
+        listHolder = holder
+        let pane = adw_flap_new()!
+        adw_flap_set_content(pane.opaque, holder)
+        adw_flap_set_flap(pane.opaque, buildPanelFrame())
+        adw_flap_set_separator(pane.opaque, gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        adw_flap_set_flap_position(pane.opaque, GTK_PACK_END)
+        // Folds (the pane slides over the list, hidden until asked for) when the list and the
+        // pane no longer fit side by side at their minimum widths.
+        adw_flap_set_fold_policy(pane.opaque, ADW_FLAP_FOLD_POLICY_AUTO)
+        adw_flap_set_fold_threshold_policy(pane.opaque, ADW_FOLD_THRESHOLD_POLICY_MINIMUM)
+        // The toggle shows whether the pane is out, and moves it (both ways, the pane's state first).
+        g_object_bind_property(
+            pane.raw, "reveal-flap", paneToggle.raw, "active", GBindingFlags(rawValue: 3))
+        controlsPane = pane
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(content.box, header)
+        gtk_widget_set_vexpand(pane, 1)
+        gtk_box_append(content.box, pane)
+        adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
+        gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), shortcutsWindow())
+        addActions(window)
+    }
+
+    /// The app's actions: Refresh (the header bar's button and the status page's Retry; the
+    /// list itself answers F5 and Ctrl+R), About, the controls pane (F9) and Quit (Ctrl+Q).
+    private func addActions(_ window: WidgetPointer) {
+        let actions: [(name: String, accelerator: String?, run: @MainActor (DemoApp) -> Void)] = [
+            ("refresh", nil, { $0.list?.refresh() }),
+            ("about", nil, { $0.showAbout() }),
+            ("controls", "F9", { $0.toggleControls() }),
+            ("quit", "<Control>q", { g_application_quit($0.gApplication) }),
+        ]
+        for (name, accelerator, run) in actions {
+            let action = g_simple_action_new(name, nil)!
+            connections.onActivate(gpointer(action)) { [weak self] in if let self { run(self) } }
+            g_action_map_add_action(OpaquePointer(application), action)
+            if name == "refresh" { refreshAction = action }
+            g_object_unref(gpointer(action))
+            if let accelerator {
+                let accelerators = [strdup(accelerator), nil]
+                defer { free(accelerators[0]) }
+                accelerators.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+                    gtk_application_set_accels_for_action(application, "app.\(name)", $0.baseAddress)
+                }
+            }
+        }
+    }
+
+    private func toggleControls() {
+        guard let pane = controlsPane else { return }
+        adw_flap_set_reveal_flap(pane.opaque, (adw_flap_get_reveal_flap(pane.opaque) == 0).gboolean)
+    }
+
+    /// Keyboard Shortcuts (Ctrl+? and the primary menu): GTK 4.8 builds this window only from
+    /// a UI description.
+    private func shortcutsWindow() -> OpaquePointer {
+        func shortcut(_ accelerator: String, _ title: String) -> String {
+            "<child><object class='GtkShortcutsShortcut'>"
+                + "<property name='accelerator'>\(escaped(accelerator))</property>"
+                + "<property name='title'>\(escaped(title))</property></object></child>"
+        }
+        func group(_ title: String, _ shortcuts: [String]) -> String {
+            "<child><object class='GtkShortcutsGroup'><property name='title'>\(escaped(title))</property>"
+                + shortcuts.joined() + "</object></child>"
+        }
+        let list = group(
+            localized("List"),
+            [
+                shortcut("F5", localized("Refresh")), shortcut("<Control>r", localized("Refresh")),
+                shortcut("End", localized("Go to the end, where the next page loads")),
+                shortcut("Home", localized("Go to the top")),
+            ])
+        let window = group(
+            localized("Window"),
+            [
+                shortcut("F9", localized("Show or hide the controls")),
+                shortcut("F10", localized("Open the main menu")),
+                shortcut("<Control>question", localized("Keyboard shortcuts")),
+                shortcut("<Control>q", localized("Quit")),
+            ])
+        let description =
+            "<interface><object class='GtkShortcutsWindow' id='shortcuts'><property name='modal'>1</property>"
+            + "<child><object class='GtkShortcutsSection'><property name='section-name'>shortcuts</property>"
+            + list + window + "</object></child></object></interface>"
+        let builder = gtk_builder_new_from_string(description, -1)!
+        let shortcuts = gtk_builder_get_object(builder, "shortcuts")!
+        g_object_ref(gpointer(shortcuts))
+        g_object_unref(gpointer(builder))
+        return OpaquePointer(shortcuts)
+    }
+
+    private func escaped(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+
+    /// About Refresh List (AdwAboutWindow).
+    private func showAbout() {
+        let about = adw_about_window_new()!
+        let window = about.opaque
+        adw_about_window_set_application_name(window, localized("Refresh List"))
+        adw_about_window_set_application_icon(window, applicationID)
+        adw_about_window_set_version(window, applicationVersion)
+        adw_about_window_set_developer_name(window, localized("The Refresh List developers"))
+        adw_about_window_set_comments(
+            window, localized("A list with pull-to-refresh at the top and automatic load-more at the bottom."))
+        adw_about_window_set_license_type(window, GTK_LICENSE_MIT_X11)
+        if let parent = self.window {
+            gtk_window_set_transient_for(about.as(GtkWindow.self), parent.as(GtkWindow.self))
+        }
+        gtk_window_present(about.as(GtkWindow.self))
+    }
+
+    /// What the list shows where it has no rows: GNOME's status page.
+    static func statusPage(for content: PlaceholderContent) -> WidgetPointer {
+        let page = adw_status_page_new()!
+        let (icon, title, description): (String?, String, String?) =
+            switch content {
+            case .loading: (nil, localized("Loading…"), nil)
+            case .empty:
+                (
+                    "view-refresh-symbolic", localized("Nothing Here Yet"),
+                    localized("Pull down or press F5 to check again.")
+                )
+            case .failed(let reason): ("network-error-symbolic", localized("Could Not Load"), reason)
+            }
+        adw_status_page_set_title(page.opaque, title)
+        if let description { adw_status_page_set_description(page.opaque, description) }
+        if let icon { adw_status_page_set_icon_name(page.opaque, icon) }
+        switch content {
+        case .loading:
+            let spinner = gtk_spinner_new()!
+            gtk_widget_set_size_request(spinner, 32, 32)
+            gtk_spinner_start(spinner.opaque)
+            adw_status_page_set_child(page.opaque, spinner)
+        case .failed:
+            let button = gtk_button_new_with_mnemonic(localized("_Retry"))!
+            gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+            gtk_widget_add_css_class(button, "pill")
+            gtk_widget_add_css_class(button, "suggested-action")
+            gtk_actionable_set_action_name(OpaquePointer(button), "app.refresh")
+            adw_status_page_set_child(page.opaque, button)
+        case .empty:
+            break
+        }
+        gtk_widget_set_vexpand(page, 1)
+        return page
+    }
+}
