@@ -53,7 +53,7 @@ MainActor.assumeIsolated {
             FileHandle.standardError.write(Data("\(usage)\n".utf8))
             exit(2)
         }
-        emit(Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)))
+        Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)).forEach(emit)
     case "response":
         Gtk.setUp()
         ResponseBench.run(
