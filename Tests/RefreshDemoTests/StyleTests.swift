@@ -1,0 +1,48 @@
+// The demo follows the desktop's style as libadwaita reads it (GSettings here, the settings
+// portal on a desktop that has one): the dark style and high contrast; `--style` overrides it.
+
+import Foundation
+import XCTest
+
+final class StyleTests: XCTestCase {
+    /// The look the app reports at start-up, with the desktop's interface settings extended by
+    /// `interface` and `accessibility` lines (GSettings keyfile syntax).
+    private func style(_ arguments: [String] = [], interface: [String] = [], accessibility: [String] = []) throws
+        -> (dark: Bool, highContrast: Bool)
+    {
+        let config = NSTemporaryDirectory() + "refresh-demo-style-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: config) }
+        let settings = config + "/glib-2.0/settings"
+        try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+        let lines =
+            ["[org/gnome/desktop/interface]", "font-name='Cantarell 11'"] + interface
+            + ["[org/gnome/desktop/a11y/interface]"] + accessibility
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: settings + "/keyfile"))
+        let app = try DemoProcess(
+            ["--trace"] + arguments, environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        defer { app.stop() }
+        app.wait("the app reporting its style") { $0.trace.contains { $0["milestone"] as? String == "style" } }
+        let line = try XCTUnwrap(app.trace.first { $0["milestone"] as? String == "style" })
+        return (try XCTUnwrap(line["dark"] as? Bool), try XCTUnwrap(line["highContrast"] as? Bool))
+    }
+
+    func testTheDesktopsDarkStyleAndHighContrastAreFollowed() throws {
+        let plain = try style()
+        XCTAssertFalse(plain.dark, "light unless the desktop prefers dark")
+        XCTAssertFalse(plain.highContrast)
+        XCTAssertTrue(try style(interface: ["color-scheme='prefer-dark'"]).dark, "the desktop prefers dark")
+        XCTAssertTrue(try style(accessibility: ["high-contrast=true"]).highContrast, "the desktop's high contrast")
+    }
+
+    func testTheStyleFlagOverridesTheDesktop() throws {
+        let light = try style(["--style", "light"], interface: ["color-scheme='prefer-dark'"])
+        XCTAssertFalse(light.dark, "--style light over a dark desktop")
+        let dark = try style(["--style", "dark"])
+        XCTAssertTrue(dark.dark)
+        XCTAssertFalse(dark.highContrast)
+        let contrast = try style(["--style", "high-contrast"])
+        XCTAssertTrue(contrast.highContrast)
+        XCTAssertFalse(contrast.dark)
+        XCTAssertFalse(try style(["--style", "dark"], accessibility: ["high-contrast=true"]).highContrast)
+    }
+}
