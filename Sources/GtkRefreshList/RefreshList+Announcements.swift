@@ -178,12 +178,7 @@ final class SpokenDescription {
 /// `gtk_accessible_announce(GtkAccessible *, const char *, GtkAccessibleAnnouncementPriority)`.
 typealias AnnounceFunction = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Void
 
-/// `gtk_accessible_announce` when the running GTK has it (4.14 and later), else `nil`.
-let gtkAccessibleAnnounce: AnnounceFunction? = runtimeFunction("gtk_accessible_announce")
+/// `gtk_accessible_announce` when the running GTK has it (4.14 and later), else `nil`: looked up
+/// in the loaded libraries at run time, so one binary runs on GTKs with and without it.
+let gtkAccessibleAnnounce: AnnounceFunction? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gtk_accessible_announce")
     .map { unsafeBitCast($0, to: AnnounceFunction.self) }
-
-/// The function called `name` in the libraries this process runs with (GTK's, say), or `nil`
-/// when none has it: looked up at run time, so one binary runs on GTKs with and without it.
-func runtimeFunction(_ name: String) -> UnsafeMutableRawPointer? {
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)
-}

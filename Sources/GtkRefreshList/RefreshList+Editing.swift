@@ -10,11 +10,11 @@ extension RefreshList {
     @discardableResult
     public func insert(_ item: Item, at index: Int = 0) -> Bool {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
-        let position = min(max(index, 0), items.count)
-        items.insert(item, at: position)
-        shownIDs.insert(item.id)
+        let position = min(max(index, 0), model.items.count)
+        model.items.insert(item, at: position)
+        model.shownIDs.insert(item.id)
         splice(at: position, removing: 0, adding: 1)
-        send(.itemsShown(items.count))
+        send(.itemsShown(model.items.count))
         return true
     }
 
@@ -22,12 +22,13 @@ extension RefreshList {
     @discardableResult
     public func remove(id: Item.ID) -> Item? {
         // (Its hash value stays in the index: a later row with this id is then checked exactly.)
-        guard !isDisposed, shownIDs.mayContain(id), let position = items.firstIndex(where: { $0.id == id }) else {
+        guard !isDisposed, model.shownIDs.mayContain(id), let position = model.items.firstIndex(where: { $0.id == id })
+        else {
             return nil
         }
-        let item = items.remove(at: position)
+        let item = model.items.remove(at: position)
         splice(at: position, removing: 1, adding: 0)
-        send(.itemsShown(items.count))
+        send(.itemsShown(model.items.count))
         return item
     }
 
@@ -35,11 +36,12 @@ extension RefreshList {
     /// `false` when no such row is shown.
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        guard !isDisposed, shownIDs.mayContain(item.id), let position = items.firstIndex(where: { $0.id == item.id })
+        guard !isDisposed, model.shownIDs.mayContain(item.id),
+            let position = model.items.firstIndex(where: { $0.id == item.id })
         else {
             return false
         }
-        items[position] = item
+        model.items[position] = item
         splice(at: position, removing: 1, adding: 1)
         return true
     }

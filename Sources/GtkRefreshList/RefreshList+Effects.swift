@@ -22,11 +22,11 @@ extension RefreshList {
             case .applyRefresh(let token):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 let new = applyRefresh(page)
-                pendingEvents.append(.refreshApplied(shown: items.count, new: new))
+                queue.enqueue(.refreshApplied(shown: model.items.count, new: new))
             case .applyPage(let token, _):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
-                pendingEvents.append(.itemsShown(items.count))
+                queue.enqueue(.itemsShown(model.items.count))
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

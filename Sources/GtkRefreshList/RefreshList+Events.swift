@@ -6,12 +6,24 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
+/// Events waiting for the engine, and whether they are being handed to it now.
+struct EventQueue {
+    private var events: [Event] = []
+    /// Set while `drain` runs: an event sent meanwhile waits its turn.
+    var isDraining = false
+
+    mutating func enqueue(_ event: Event) { events.append(event) }
+
+    /// The oldest waiting event, taken off the queue.
+    mutating func next() -> Event? { events.isEmpty ? nil : events.removeFirst() }
+}
+
 extension RefreshList {
     /// Sends one event to the engine, carries out its effects, then renders.
     func send(_ event: Event) {
         guard !isDisposed else { return }
-        pendingEvents.append(event)
-        guard !isDraining else { return }
+        queue.enqueue(event)
+        guard !queue.isDraining else { return }
         drain {}
     }
 
@@ -23,16 +35,15 @@ extension RefreshList {
     /// Runs `first` (which may perform effects), then every queued event, then renders once and
     /// sets the timers the new state needs.
     private func drain(_ first: () -> Void) {
-        isDraining = true
+        queue.isDraining = true
         first()
-        while !pendingEvents.isEmpty, !isDisposed {
-            let event = pendingEvents.removeFirst()
+        while !isDisposed, let event = queue.next() {
             let effects = engine.handle(event, at: Self.monotonicNow())
             if case .pull = event { input.lastInputTaken = effects.tookInput }
             eventObserver?(event, engine)
             perform(effects)
         }
-        isDraining = false
+        queue.isDraining = false
         // Answers the engine did not take (late, duplicate, crossed) are dropped here, and so
         // are failure texts nothing shows any more.
         loading.answers.removeAll()

@@ -55,8 +55,8 @@ extension RefreshList {
         let selection = gtk_list_view_get_model(parts.listView.opaque)!
         connections.onNotify(gpointer(selection), "selected") { [weak self] in
             guard let self else { return }
-            if gtk_single_selection_get_selected(selection) == UInt32(self.items.count) {
-                gtk_selection_model_unselect_item(selection, UInt32(self.items.count))
+            if gtk_single_selection_get_selected(selection) == UInt32(self.model.items.count) {
+                gtk_selection_model_unselect_item(selection, UInt32(self.model.items.count))
             }
         }
     }
@@ -64,11 +64,11 @@ extension RefreshList {
     private func bind(_ listItem: OpaquePointer) {
         guard let row = Self.row(of: listItem) else { return }
         let position = Int(gtk_list_item_get_position(listItem))
-        if position < items.count {
+        if position < model.items.count {
             if listItem == cells.footerItem { giveBackRow(listItem) }
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
-            rows.bind(row, items[position])
+            rows.bind(row, model.items[position])
             cells.boundListItems.insert(listItem)
         } else {
             // The sentinel: the footer moves into this cell (out of the one that had it).
@@ -94,7 +94,7 @@ extension RefreshList {
         for listItem in cells.boundListItems {
             let position = Int(gtk_list_item_get_position(listItem))
             guard positions.contains(position), let row = Self.row(of: listItem) else { continue }
-            rows.bind(row, items[position])
+            rows.bind(row, model.items[position])
         }
     }
 
@@ -123,9 +123,9 @@ extension RefreshList {
         let wanted = engine.footer != .hidden
         guard wanted != cells.footerRowShown else { return }
         if wanted {
-            splice(at: items.count, removing: 0, adding: 1)
+            splice(at: model.items.count, removing: 0, adding: 1)
         } else {
-            splice(at: items.count, removing: 1, adding: 0)
+            splice(at: model.items.count, removing: 1, adding: 0)
         }
         cells.footerRowShown = wanted
     }
@@ -136,18 +136,18 @@ extension RefreshList {
         switch configuration.engine.refreshMerge {
         case .replace:
             let shown = ShownCheck(self, nearTop: true)
-            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: shownIDs) {
+            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: model.shownIDs) {
                 shown.contains($0)
             }
-            duplicatesDropped += page.items.count - fresh.count
+            model.duplicatesDropped += page.items.count - fresh.count
             // The rows the answer keeps at the top stay the same rows on screen, so the
             // keyboard focus and the scroll position stay on them: new rows go in above them,
             // and only the rest is replaced.
-            let (prepended, kept) = PageMerger.replacementKeeps(old: items, new: fresh, id: { $0.id })
+            let (prepended, kept) = PageMerger.replacementKeeps(old: model.items, new: fresh, id: { $0.id })
             if prepended > 0 { keepFocusedRowInPlace() }
-            let oldCount = items.count
-            items = fresh
-            shownIDs = index
+            let oldCount = model.items.count
+            model.items = fresh
+            model.shownIDs = index
             splice(at: 0, removing: 0, adding: prepended)
             splice(at: prepended + kept, removing: oldCount - kept, adding: fresh.count - prepended - kept)
             bindAgain(prepended..<(prepended + kept))
@@ -155,10 +155,10 @@ extension RefreshList {
         case .prependNew:
             // New rows are usually checked against the newest, at the top.
             let shown = ShownCheck(self, nearTop: true)
-            let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { shown.contains($0) }
-            duplicatesDropped += page.items.count - fresh.count
+            let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
+            model.duplicatesDropped += page.items.count - fresh.count
             if !fresh.isEmpty { keepFocusedRowInPlace() }
-            items.insert(contentsOf: fresh, at: 0)
+            model.items.insert(contentsOf: fresh, at: 0)
             splice(at: 0, removing: 0, adding: fresh.count)
             return fresh.count
         }
@@ -203,24 +203,39 @@ extension RefreshList {
     /// Whether a row with `id` is shown: the identifier index rules most rows out at once; the
     /// rest are looked for from the end where they most likely are.
     func isShown(_ id: Item.ID, nearTop: Bool) -> Bool {
-        shownIDs.mayContain(id) && rowIsShown(id, nearTop: nearTop)
+        model.shownIDs.mayContain(id) && rowIsShown(id, nearTop: nearTop)
     }
 
     /// The exact check: a row with `id` among the items, looked for from the top or the bottom.
     func rowIsShown(_ id: Item.ID, nearTop: Bool) -> Bool {
-        nearTop ? items.contains { $0.id == id } : items.reversed().contains { $0.id == id }
+        nearTop ? model.items.contains { $0.id == id } : model.items.reversed().contains { $0.id == id }
     }
 
     /// Appends a page, skipping rows already shown.
     func applyPage(_ page: Page<Item>) {
         // A page's duplicates are usually rows of the page before, at the bottom.
         let shown = ShownCheck(self, nearTop: false)
-        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &shownIDs) { shown.contains($0) }
-        duplicatesDropped += page.items.count - fresh.count
-        let position = items.count
-        items.append(contentsOf: fresh)
+        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
+        model.duplicatesDropped += page.items.count - fresh.count
+        let position = model.items.count
+        model.items.append(contentsOf: fresh)
         splice(at: position, removing: 0, adding: fresh.count)
     }
+}
+
+/// The rows shown and what de-duplication knows of them. A class, so de-duplication can update
+/// the identifier index in place while it reads the rows.
+@MainActor
+final class RowModel<Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The rows shown, in order.
+    var items: [Item] = []
+    /// The identifiers of `items`, for ruling most duplicates out at once.
+    var shownIDs = ShownIdentifiers<Item.ID>()
+    /// Rows dropped because their identifier was already shown.
+    var duplicatesDropped = 0
+    /// How often de-duplication had to look at the rows themselves (a hash value seen before):
+    /// by scanning them, or by building one set of their ids for an answer.
+    var exactChecks = (scans: 0, sets: 0)
 }
 
 /// The exact "is a row with this id shown?" for the rows of one answer whose hash value was
@@ -249,10 +264,10 @@ final class ShownCheck<Item: Identifiable & Sendable> where Item.ID: Sendable {
         if let all { return all.contains(id) }
         if scans < Self.scansBeforeSet {
             scans += 1
-            list.exactChecks.scans += 1
+            list.model.exactChecks.scans += 1
             return list.rowIsShown(id, nearTop: nearTop)
         }
-        list.exactChecks.sets += 1
+        list.model.exactChecks.sets += 1
         let built = Set(list.items.lazy.map(\.id))
         all = built
         return built.contains(id)

@@ -104,11 +104,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// The settings this list was made with.
     public let configuration: RefreshListConfiguration
     /// The rows shown, in order.
-    public internal(set) var items: [Item] = []
+    public var items: [Item] { model.items }
     /// The engine this list feeds (the package's demo traces it; apps read `state`).
     package internal(set) var engine: RefreshEngine
-    /// Rows dropped because their identifier was already shown.
-    var duplicatesDropped = 0
     /// The last text announced to screen readers.
     var lastAnnouncement = ""
     /// The description an announcement put on the focused widget, until it is taken back.
@@ -133,14 +131,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     var timing = Timing()
     /// The loaders and what runs for them (RefreshList+Loading.swift).
     var loading = Loading()
-    /// How often de-duplication had to look at the rows themselves (a hash value seen before):
-    /// by scanning them, or by building one set of their ids for an answer (for tests).
-    var exactChecks = (scans: 0, sets: 0)
     /// GTK's cells for the rows and the footer (RefreshList+Model.swift).
     var cells = Cells()
-    var shownIDs = ShownIdentifiers<Item.ID>()
-    var pendingEvents: [Event] = []
-    var isDraining = false
+    /// The rows and what de-duplication knows of them (RefreshList+Model.swift).
+    let model = RowModel<Item>()
+    /// Events waiting for the engine (RefreshList+Events.swift).
+    var queue = EventQueue()
     var isDisposed = false
     var hasStarted = false
     /// What input handling remembers between events (RefreshList+Input.swift).

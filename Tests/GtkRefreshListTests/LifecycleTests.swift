@@ -121,7 +121,7 @@ final class LifecycleTests: XCTestCase {
             _ = gtk_widget_get_visible(part)
         }
         _ = (kept.shownTitle, kept.shownLastUpdated, kept.shownFooterText, kept.footerButtonShown)
-        _ = (kept.headerAllocatedHeight, kept.modelRowCount, kept.duplicatesDropped, kept.lastAnnouncement)
+        _ = (kept.headerAllocatedHeight, kept.modelRowCount, kept.model.duplicatesDropped, kept.lastAnnouncement)
         _ = (kept.configuration, kept.engine.header, kept.engine.footer)
         let engineBefore = kept.engine
         kept.onRefresh { page(1...5) }

@@ -145,7 +145,7 @@ final class MisbehavingLoaderTests: XCTestCase {
             held.pages[0].1(.success(Page(rows, hasMore: true)))
             XCTAssertEqual(list.items.count, 35)
             XCTAssertEqual(Set(list.items.map(\.id)).count, 35, "no row twice")
-            XCTAssertEqual(list.duplicatesDropped, 6)
+            XCTAssertEqual(list.model.duplicatesDropped, 6)
             XCTAssertEqual(list.modelRowCount, 36)
         }
     }
@@ -160,7 +160,7 @@ final class MisbehavingLoaderTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             held.refresh[0](.success(page(1...5_000, hasMore: true)))
             Self.settle(list)
-            XCTAssertEqual(list.exactChecks.scans, 0, "nothing shown before: no hash was seen")
+            XCTAssertEqual(list.model.exactChecks.scans, 0, "nothing shown before: no hash was seen")
             list.refresh()
             held.refresh[1](.success(page(1...5_000, hasMore: true)))
             Self.settle(list)
@@ -168,15 +168,15 @@ final class MisbehavingLoaderTests: XCTestCase {
             XCTAssertEqual(list.lastAnnouncement, "Refreshed, nothing new")
             // Per answer: at most a few scans, then at most one set, whatever the answer's size.
             let scansPerAnswer = ShownCheck<Row>.scansBeforeSet
-            XCTAssertLessThanOrEqual(list.exactChecks.scans, scansPerAnswer, "a few scans, not one per row")
-            XCTAssertLessThanOrEqual(list.exactChecks.sets, 1, "one set of the shown ids at most")
+            XCTAssertLessThanOrEqual(list.model.exactChecks.scans, scansPerAnswer, "a few scans, not one per row")
+            XCTAssertLessThanOrEqual(list.model.exactChecks.sets, 1, "one set of the shown ids at most")
             // A page of rows shown long ago (deep in the list, far from the end a scan starts at).
             list.loadMore()
             held.pages[0].1(.success(page(101...150, hasMore: true)))
             XCTAssertEqual(list.items.count, 5_000)
-            XCTAssertEqual(list.duplicatesDropped, 50)
-            XCTAssertLessThanOrEqual(list.exactChecks.scans, 2 * scansPerAnswer, "a few scans, not one per row")
-            XCTAssertLessThanOrEqual(list.exactChecks.sets, 2, "one set of the shown ids per answer at most")
+            XCTAssertEqual(list.model.duplicatesDropped, 50)
+            XCTAssertLessThanOrEqual(list.model.exactChecks.scans, 2 * scansPerAnswer, "a few scans, not one per row")
+            XCTAssertLessThanOrEqual(list.model.exactChecks.sets, 2, "one set of the shown ids per answer at most")
             XCTAssertEqual(Set(list.items.map(\.id)).count, 5_000, "no row twice")
         }
     }
