@@ -27,7 +27,7 @@ mkdir -p "$baselines"
 for program in launch rss; do
     cc -O2 -o "$baselines/$program-baseline" "Tests/Benchmarks/baselines/$program.c" $(pkg-config --cflags --libs gtk4)
 done
-cc -O2 -o "$baselines/launch-adwaita-baseline" Tests/Benchmarks/baselines/launch-adwaita.c \
+cc -O2 -DWITH_ADWAITA -o "$baselines/launch-adwaita-baseline" Tests/Benchmarks/baselines/launch.c \
     $(pkg-config --cflags --libs libadwaita-1)
 
 set -- "$bin/refresh-bench" all --output "$output" --demo "$bin/refresh-demo" --baselines "$baselines" $smoke
