@@ -52,6 +52,9 @@ extension DemoApp {
         g_object_bind_property(
             pane.raw, "reveal-flap", paneToggle.raw, "active", GBindingFlags(rawValue: 3))
         controlsPane = pane
+        for property in ["reveal-flap", "folded"] {
+            connections.onNotify(pane.raw, property) { [weak self] in self?.traceControls() }
+        }
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(content.box, header)
@@ -71,20 +74,31 @@ extension DemoApp {
             ("controls", "F9", { $0.toggleControls() }),
             ("quit", "<Control>q", { g_application_quit($0.gApplication) }),
         ]
+        setAccelerator("<Control>question", for: "win.show-help-overlay")
         for (name, accelerator, run) in actions {
             let action = g_simple_action_new(name, nil)!
             connections.onActivate(gpointer(action)) { [weak self] in if let self { run(self) } }
             g_action_map_add_action(OpaquePointer(application), action)
             if name == "refresh" { refreshAction = action }
             g_object_unref(gpointer(action))
-            if let accelerator {
-                let accelerators = [strdup(accelerator), nil]
-                defer { free(accelerators[0]) }
-                accelerators.map { UnsafePointer($0) }.withUnsafeBufferPointer {
-                    gtk_application_set_accels_for_action(application, "app.\(name)", $0.baseAddress)
-                }
-            }
+            if let accelerator { setAccelerator(accelerator, for: "app.\(name)") }
         }
+    }
+
+    private func setAccelerator(_ accelerator: String, for action: String) {
+        let accelerators = [strdup(accelerator), nil]
+        defer { free(accelerators[0]) }
+        accelerators.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            gtk_application_set_accels_for_action(application, action, $0.baseAddress)
+        }
+    }
+
+    /// Traces whether the controls pane is out and whether it is folded over the list.
+    func traceControls() {
+        guard let pane = controlsPane else { return }
+        tracer?.milestone(
+            "controls",
+            [("shown", adw_flap_get_reveal_flap(pane.opaque) != 0), ("folded", adw_flap_get_folded(pane.opaque) != 0)])
     }
 
     private func toggleControls() {

@@ -115,6 +115,7 @@ final class DemoApp {
                 reported = true
                 // monotonicUs is on the same clock (CLOCK_MONOTONIC) a launcher can read.
                 self.tracer?.milestone("first-frame")
+                self.traceControls()
                 Task { @MainActor [weak self] in
                     self?.fillPanel()
                     self?.tracer?.milestone("panel-built")

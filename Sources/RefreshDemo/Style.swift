@@ -51,11 +51,17 @@ enum Style {
         return (adw_style_manager_get_dark(manager) != 0, adw_style_manager_get_high_contrast(manager) != 0)
     }
 
+    /// Loads the CSS, and makes the app's icon findable when it runs from the source tree (an
+    /// installed app's icon is in the icon theme already).
     @MainActor
     static func load() {
         guard let path = cssPath(), let display = gdk_display_get_default() else {
             printError("refresh-demo: warning: style.css not found; using GTK's defaults")
             return
+        }
+        let icons = String(path.dropLast("/style.css".count)) + "/icons"
+        if g_file_test(icons, G_FILE_TEST_IS_DIR) != 0 {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
         }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_path(provider, path)

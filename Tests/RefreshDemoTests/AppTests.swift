@@ -153,3 +153,42 @@ final class AppTests: XCTestCase {
         XCTAssertTrue(app.process.isRunning)
     }
 }
+
+/// The window as a GNOME app has it: the controls pane beside the list when there is room,
+/// folded away at a phone's width; F9 shows and hides it; Ctrl+Q quits.
+final class WindowTests: XCTestCase {
+    private func controls(_ app: DemoProcess) -> (shown: Bool, folded: Bool)? {
+        guard let line = app.trace.last(where: { $0["milestone"] as? String == "controls" }),
+            let shown = line["shown"] as? Bool, let folded = line["folded"] as? Bool
+        else { return nil }
+        return (shown, folded)
+    }
+
+    func testThePaneSitsBesideTheListAndF9HidesIt() throws {
+        let app = try DemoProcess(["--trace"])
+        defer { app.stop() }
+        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        app.wait("the controls pane beside the list after the first frame") {
+            self.controls($0).map { $0.shown && !$0.folded } ?? false
+        }
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "F9"])
+        app.wait("F9 hiding the pane") { self.controls($0).map { !$0.shown } ?? false }
+        shell(["xdotool", "key", "F9"])
+        app.wait("F9 showing the pane again") { self.controls($0).map { $0.shown } ?? false }
+        shell(["xdotool", "key", "ctrl+q"])
+        app.waitForExit("Ctrl+Q quitting the app")
+        XCTAssertEqual(app.process.terminationStatus, 0)
+    }
+
+    func testAtAPhonesWidthThePaneIsFoldedAwayUntilAskedFor() throws {
+        let app = try DemoProcess(["--trace", "--size", "360x640"])
+        defer { app.stop() }
+        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        app.wait("the pane folded and hidden at 360 px") { self.controls($0).map { $0.folded && !$0.shown } ?? false }
+        app.wait("the first page in the narrow window") { $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "F9"])
+        app.wait("F9 sliding the pane over the list") { self.controls($0).map { $0.folded && $0.shown } ?? false }
+    }
+}
