@@ -83,7 +83,12 @@ final class DemoApp {
         Style.apply(options.style)
         Style.load()
         let style = Style.current
-        tracer?.milestone("style", [("dark", style.dark), ("highContrast", style.highContrast)])
+        tracer?.milestone(
+            "style",
+            [
+                ("dark", style.dark), ("highContrast", style.highContrast),
+                ("direction", gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"),
+            ])
         let window = adw_application_window_new(application)!
         self.window = window
         gtk_window_set_title(window.as(GtkWindow.self), localized("Refresh List"))

@@ -1,0 +1,73 @@
+// Right to left (Arabic, Hebrew, Persian…): the header's arrow and the footer's spinner stand
+// after their words, as the reading order turns; the same list laid out left to right has them
+// before. GTK mirrors boxes itself; this checks nothing in the list fights it.
+
+import CGtk
+import GtkInterop
+@testable import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class DirectionTests: XCTestCase {
+    /// The horizontal centre of `widget` in `list`'s coordinates.
+    @MainActor private static func centre(_ widget: WidgetPointer, in list: WidgetPointer) -> Float {
+        var point = graphene_point_t()
+        var middle = graphene_point_t(x: Float(gtk_widget_get_width(widget)) / 2, y: 0)
+        _ = withUnsafePointer(to: &middle) { gtk_widget_compute_point(widget, list, $0, &point) }
+        return point.x
+    }
+
+    /// Where the header's arrow and the footer's spinner stand against their words, with the
+    /// list laid out in `direction`: `true` when before them (to their left).
+    @MainActor private static func indicatorsLead(_ direction: GtkTextDirection) throws -> (arrow: Bool, spinner: Bool) {
+        gtk_widget_set_default_direction(direction)
+        defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+        let list = try GtkTest.makeList {
+            $0.engine = try! RefreshConfiguration(touchpadIdleInterval: 60_000, operationTimeout: 60_000, pageSize: 20)
+        }
+        var pages: [RefreshList<Row>.Completion] = []
+        list.onRefresh(completion: { $0(.success(Page((0..<20).map { Row(id: $0) }, hasMore: true))) })
+        list.onLoadMore(completion: { pages.append($1) })
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        defer { GtkTest.destroy(window) }
+        XCTAssertEqual(gtk_widget_get_direction(list.widget), direction)
+        list.start()
+        GtkTest.wait("the first page in and the header closed") {
+            list.items.count == 20 && list.engine.header.state == .idle
+        }
+        // A drag held at half the threshold: the arrow and the title show.
+        list.feed(.began(.drag))
+        list.feed(.moved(.drag(distance: list.engine.configuration.pullThreshold / 2)))
+        GtkTest.wait("the header pulled open") {
+            list.engine.header.state == .pulling && list.headerAllocatedHeight > 8
+        }
+        GtkTest.frames(of: list.widget)
+        let arrow = centre(list.arrowWidget, in: list.widget) < centre(list.parts.titleLabel, in: list.widget)
+        list.feed(.ended(.drag, cancelled: true))
+        // The next page loading: the footer's spinner and its words.
+        list.loadMore()
+        GtkTest.wait("a page loading") { list.engine.footer == .loading && !pages.isEmpty }
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
+        GtkTest.wait("the footer laid out at the bottom") {
+            scrollToEnd(list.scrolledWindow)
+            GtkTest.frames(of: list.widget)
+            return gtk_widget_get_mapped(list.parts.footerSpinner) != 0
+                && gtk_adjustment_get_value(adjustment)
+                    >= gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - 0.5
+        }
+        let spinner =
+            centre(list.parts.footerSpinner, in: list.widget) < centre(list.parts.footerLabel, in: list.widget)
+        return (arrow, spinner)
+    }
+
+    func testTheHeaderAndFooterMirrorRightToLeft() throws {
+        try onMainActor {
+            let leftToRight = try Self.indicatorsLead(GTK_TEXT_DIR_LTR)
+            XCTAssertTrue(leftToRight.arrow, "left to right: the arrow before the title")
+            XCTAssertTrue(leftToRight.spinner, "left to right: the spinner before the footer's words")
+            let rightToLeft = try Self.indicatorsLead(GTK_TEXT_DIR_RTL)
+            XCTAssertFalse(rightToLeft.arrow, "right to left: the arrow after the title, on its right")
+            XCTAssertFalse(rightToLeft.spinner, "right to left: the spinner after the footer's words")
+        }
+    }
+}
