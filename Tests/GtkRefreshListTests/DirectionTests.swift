@@ -19,7 +19,8 @@ final class DirectionTests: XCTestCase {
 
     /// Where the header's arrow and the footer's spinner stand against their words, with the
     /// list laid out in `direction`: `true` when before them (to their left).
-    @MainActor private static func indicatorsLead(_ direction: GtkTextDirection) throws -> (arrow: Bool, spinner: Bool) {
+    @MainActor private static func indicatorsLead(_ direction: GtkTextDirection) throws -> (arrow: Bool, spinner: Bool)
+    {
         gtk_widget_set_default_direction(direction)
         defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
         let list = try GtkTest.makeList {
