@@ -135,7 +135,8 @@ final class DemoApp {
         do {
             configuration.engine = try RefreshConfiguration(
                 pullThreshold: options.threshold, triggerMode: options.triggerOnCross ? .onThresholdCross : .onRelease,
-                resultDisplayTime: options.screenshotsDirectory == nil ? 600 : 3_000, pageSize: options.pageSize)
+                resultDisplayTime: options.screenshotsDirectory == nil ? 600 : 3_000, pageSize: options.pageSize,
+                refreshMerge: options.source.refreshMerge)
         } catch {
             report(error: "\(error)")
             return
@@ -180,6 +181,11 @@ final class DemoApp {
             folder = source
             list.onRefresh(completion: { done in source.refresh { done($0) } })
             list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
+        case .mastodon:
+            folder = nil
+            MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {
+                [weak list] in list?.items ?? []
+            }.connect(to: list)
         }
     }
 
