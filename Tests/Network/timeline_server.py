@@ -251,6 +251,19 @@ class Handler(BaseHTTPRequestHandler):
         return list(range(top, max(bottom, top - limit + 1) - 1, -1)) if top >= bottom else []
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client that drops a kept-alive connection (or one it gave up on) resets it: that is
+        # the client's right, and worth a line, not a traceback.
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionResetError, BrokenPipeError)):
+            log("reset", error=type(error).__name__)
+        else:
+            super().handle_error(request, client_address)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: a free one)")
@@ -259,8 +272,7 @@ def main():
     parser.add_argument("--port-file", help="also write the port to this file once listening")
     arguments = parser.parse_args()
     state["newest"] = arguments.posts
-    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", arguments.port), Handler)
     port = server.server_address[1]
     if arguments.port_file:
         with open(arguments.port_file + ".part", "w") as file:
