@@ -244,27 +244,30 @@ final class NetworkTests: XCTestCase {
         let pid = app.process.processIdentifier
         server.wait("the first page") { $0.of("answered").count >= 1 }
         shell(["xdotool", "windowfocus", "--sync", window])
-        /// Presses `key` until the server answered one more request of `kind` than before.
-        func cycle(_ key: String, _ kind: String) {
+        /// Presses `key` until the server answered one more request of `kind` than before; false
+        /// (and the test failed, saying why) when that never happened.
+        func cycle(_ key: String, _ kind: String) -> Bool {
             let before = server.of("answered").count
             let asked = server.requests(kind).count
             let reached = poll(every: 0.01, timeout: 60) {
-                if server.requests(kind).count > asked { return true }
+                if server.requests(kind).count > asked || !app.process.isRunning { return true }
                 shell(["xdotool", "key", key])
                 return poll(every: 0.02, timeout: 0.3) { server.requests(kind).count > asked }
             }
-            XCTAssertTrue(reached, "\(key) never sent a \(kind) request")
-            server.wait("the \(kind) answered") { $0.of("answered").count > before }
+            guard reached, app.process.isRunning else {
+                let status = app.process.isRunning ? "running" : "exited (\(app.process.terminationStatus))"
+                XCTFail("\(key) never sent a \(kind) request; the app \(status): \(app.stderr)")
+                return false
+            }
+            return server.wait("the \(kind) answered") { $0.of("answered").count > before }
         }
         for _ in 0..<5 {
-            cycle("F5", "refresh")
-            cycle("End", "page")
+            guard cycle("F5", "refresh"), cycle("End", "page") else { return }
         }
         let threads = Self.count("/proc/\(pid)/task")
         let descriptors = Self.count("/proc/\(pid)/fd")
         for _ in 0..<200 {
-            cycle("F5", "refresh")
-            cycle("End", "page")
+            guard cycle("F5", "refresh"), cycle("End", "page") else { return }
         }
         XCTAssertTrue(app.process.isRunning, "the app ended: \(app.stderr)")
         // Threads that idle pools let go of go within their idle time: wait for that, not a time.
@@ -276,6 +279,10 @@ final class NetworkTests: XCTestCase {
             "after 200 cycles: \(Self.count("/proc/\(pid)/task")) threads (\(threads) before), "
                 + "\(Self.count("/proc/\(pid)/fd")) file descriptors (\(descriptors) before)")
         XCTAssertGreaterThanOrEqual(server.requests("page").count, 205)
+        print(
+            "200 cycles (\(server.requests("refresh").count) refreshes, \(server.requests("page").count) pages "
+                + "asked for): threads \(threads) → \(Self.count("/proc/\(pid)/task")), "
+                + "file descriptors \(descriptors) → \(Self.count("/proc/\(pid)/fd"))")
     }
 
     /// The list's watchdog: the engine's default `operationTimeout`, which the demo keeps.
