@@ -50,8 +50,9 @@ TOPICS = [
 ]
 
 lock = threading.Lock()
-state = {"newest": 0, "delay_ms": 0, "faults": [], "requests": 0}
+state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0}
 epoch = datetime.now(timezone.utc)
+posted_at = {}  # the time of each status posted after the start
 
 
 def log(event, **fields):
@@ -65,7 +66,8 @@ def status(number):
     """The status with sequence number `number` (1 is the oldest)."""
     user, name = AUTHORS[number % len(AUTHORS)]
     topic = TOPICS[number % len(TOPICS)]
-    created = epoch - timedelta(minutes=3 * max(0, state["newest"] - number))
+    # The statuses at start came every 3 minutes up to now; later ones when they were posted.
+    created = posted_at.get(number) or epoch - timedelta(minutes=3 * max(0, state["initial"] - number))
     return {
         "id": str(FIRST_ID + number),
         "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
@@ -86,6 +88,9 @@ def number_of(status_id):
 
 def add_posts(count):
     with lock:
+        now = datetime.now(timezone.utc)
+        for number in range(state["newest"] + 1, state["newest"] + count + 1):
+            posted_at[number] = now
         state["newest"] += count
         newest = state["newest"]
     log("posted", count=count, newest=str(FIRST_ID + newest))
@@ -271,7 +276,7 @@ def main():
     parser.add_argument("--lively", type=float, default=0, help="a new status every this many seconds")
     parser.add_argument("--port-file", help="also write the port to this file once listening")
     arguments = parser.parse_args()
-    state["newest"] = arguments.posts
+    state["newest"] = state["initial"] = arguments.posts
     server = Server(("127.0.0.1", arguments.port), Handler)
     port = server.server_address[1]
     if arguments.port_file:
