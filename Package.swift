@@ -46,10 +46,14 @@ let package = Package(
         .executableTarget(
             name: "RefreshExample", dependencies: ["CGtk", "GtkRefreshList", "RefreshEngine"],
             path: "Examples/RefreshExample", swiftSettings: swiftSettings),
+        // libsoup 3, the demo's HTTP client for its network feed (the widget does not use it).
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo",
-            dependencies: ["CGtk", "CAdwaita", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom"],
+            dependencies: [
+                "CGtk", "CAdwaita", "CSoup", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RefreshDemoTests",

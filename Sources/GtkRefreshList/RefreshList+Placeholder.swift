@@ -58,6 +58,8 @@ final class PlaceholderView {
         for child in [spinner, title, details, retry] { gtk_box_append(box.box, child) }
         viewport = gtk_viewport_new(nil, nil)!
         gtk_widget_add_css_class(viewport, "view")
+        // The keyboard focus can rest on it, as on the rows it stands for (see `renderPlaceholder`).
+        gtk_widget_set_focusable(viewport, 1)
         gtk_viewport_set_child(viewport.opaque, box)
         g_object_ref_sink(viewport.raw)
     }
@@ -82,7 +84,10 @@ extension RefreshList {
         connections.onVoid(placeholderView.retry.raw, "clicked") { [weak self] in self?.refresh() }
     }
 
-    /// Puts the placeholder or the rows in the scrolled window, as the engine says.
+    /// Puts the placeholder or the rows in the scrolled window, as the engine says. The keyboard
+    /// focus goes with them: on the placeholder when it takes the place of the focused rows, on
+    /// the rows when they take the place of the focused placeholder, so a keyboard user stays in
+    /// the list (End, arrows) whatever it shows.
     func renderPlaceholder() {
         let placeholder = engine.placeholder
         guard placeholder != rendered.placeholder else { return }
@@ -90,21 +95,38 @@ extension RefreshList {
         let content: PlaceholderContent
         switch placeholder {
         case .none:
-            if gtk_scrolled_window_get_child(parts.scrolled.opaque) != parts.listView {
-                gtk_scrolled_window_set_child(parts.scrolled.opaque, parts.listView)
-            }
+            swapContent(to: parts.listView, from: placeholderView.viewport)
             return
         case .loading: content = .loading
         case .empty: content = .empty
         case .failed(let failure): content = .failed(reason: failureText(failure))
         }
         fill(placeholderView, with: content)
-        if gtk_scrolled_window_get_child(parts.scrolled.opaque) != placeholderView.viewport {
-            gtk_scrolled_window_set_child(parts.scrolled.opaque, placeholderView.viewport)
-        }
+        swapContent(to: placeholderView.viewport, from: parts.listView)
+    }
+
+    /// Makes `content` the scrolled window's child in place of `old`, taking the focus along.
+    private func swapContent(to content: WidgetPointer, from old: WidgetPointer) {
+        guard gtk_scrolled_window_get_child(parts.scrolled.opaque) != content else { return }
+        let focus = gtk_widget_get_root(old).flatMap { gtk_root_get_focus($0) }
+        // In `old`, or on a row that the answer just took out of it (no longer in any window).
+        let hadFocus =
+            focus.map { $0 == old || gtk_widget_is_ancestor($0, old) != 0 || gtk_widget_get_root($0) == nil } ?? false
+        gtk_scrolled_window_set_child(parts.scrolled.opaque, content)
+        if hadFocus { gtk_widget_grab_focus(content) }
     }
 
     private func fill(_ view: PlaceholderView, with content: PlaceholderContent) {
+        let texts = configuration.texts
+        let (title, details): (String, String?) =
+            switch content {
+            case .loading: (texts.loading, nil)
+            case .empty: (texts.nothingHere, texts.emptyHint)
+            case .failed(let reason): (texts.refreshFailed, reason)
+            }
+        // What a screen reader says when the focus rests on it, whatever widget fills it.
+        cgtk_accessible_set_string(
+            view.viewport, GTK_ACCESSIBLE_PROPERTY_LABEL, details.map { "\(title). \($0)" } ?? title)
         if let custom = view.custom {
             gtk_box_remove(view.box.box, custom)
             view.custom = nil
@@ -121,13 +143,6 @@ extension RefreshList {
             view.custom = made
             return
         }
-        let texts = configuration.texts
-        let (title, details): (String, String?) =
-            switch content {
-            case .loading: (texts.loading, nil)
-            case .empty: (texts.nothingHere, texts.emptyHint)
-            case .failed(let reason): (texts.refreshFailed, reason)
-            }
         let spinning = content == .loading
         gtk_widget_set_visible(view.spinner, spinning.gboolean)
         if spinning { gtk_spinner_start(view.spinner.opaque) } else { gtk_spinner_stop(view.spinner.opaque) }

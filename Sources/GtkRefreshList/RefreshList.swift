@@ -194,6 +194,18 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// any observer given before).
     public func onStateChange(_ observer: @escaping @MainActor (Snapshot) -> Void) { stateObserver = observer }
 
+    /// Puts the keyboard focus in the list: on its rows, or on what shows in their place while
+    /// there are none (the focus then moves to the rows when they come). Call it once the
+    /// list's window is on screen; `gtk_widget_grab_focus` on `widget` does not reach inside
+    /// (a box takes no focus). Returns whether the focus is in the list now.
+    @discardableResult
+    public func grabFocus() -> Bool {
+        // The scrolled window's content: the rows, or the placeholder (the scrolled window
+        // itself would take the focus and keep it from both).
+        guard let content = gtk_scrolled_window_get_child(parts.scrolled.opaque) else { return false }
+        return gtk_widget_grab_focus(content) != 0
+    }
+
     /// Uses `loader` for refreshes (async style).
     public func onRefresh(_ loader: @escaping RefreshLoader) { loading.refreshLoader = .async(loader) }
     /// Uses `loader` for refreshes (completion-callback style).

@@ -43,8 +43,13 @@ extension DemoApp {
             row += 1
         }
 
+        // The Mastodon timeline is offered when the app was given a server to read.
+        let sources = panelSources
+        let names: [SourceKind: String] = [
+            .sim: localized("Simulated feed"), .folder: localized("Folder"), .mastodon: localized("Mastodon timeline"),
+        ]
         let source = dropDown(
-            [localized("Simulated feed"), localized("Folder")], selected: options.source == .sim ? 0 : 1)
+            sources.map { names[$0] ?? $0.rawValue }, selected: UInt32(sources.firstIndex(of: options.source) ?? 0))
         controls.source = source.opaque
         add(localized("_Source"), source)
         let folderEntry = gtk_entry_new()!
@@ -150,7 +155,8 @@ extension DemoApp {
         guard let source = controls.source, let pageSize = controls.pageSize, let total = controls.total,
             let threshold = controls.threshold, let trigger = controls.trigger, let folder = controls.folder
         else { return }
-        options.source = gtk_drop_down_get_selected(source) == 0 ? .sim : .folder
+        let sources = panelSources
+        options.source = sources[min(Int(gtk_drop_down_get_selected(source)), sources.count - 1)]
         options.folder = String(cString: gtk_editable_get_text(OpaquePointer(folder)))
         options.pageSize = Int(gtk_spin_button_get_value(pageSize))
         options.total = Int(gtk_spin_button_get_value(total))
@@ -158,6 +164,9 @@ extension DemoApp {
         options.triggerOnCross = gtk_drop_down_get_selected(trigger) == 1
         buildList()
     }
+
+    /// The sources the pane offers, in its order.
+    private var panelSources: [SourceKind] { options.server == nil ? [.sim, .folder] : [.sim, .folder, .mastodon] }
 
     private func heading(_ text: String) -> WidgetPointer {
         let label = gtk_label_new(text)!

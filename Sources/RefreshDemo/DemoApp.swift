@@ -101,7 +101,6 @@ final class DemoApp {
         tracer?.milestone("window-built")
         gtk_window_present(window.as(GtkWindow.self))
         tracer?.milestone("presented")
-        if let list { gtk_widget_grab_focus(list.listView) }
         if let directory = options.screenshotsDirectory {
             let script = ScreenshotScript(app: self, directory: directory)
             screenshotScript = script
@@ -121,6 +120,10 @@ final class DemoApp {
                 // monotonicUs is on the same clock (CLOCK_MONOTONIC) a launcher can read.
                 self.tracer?.milestone("first-frame")
                 self.traceControls()
+                // The keyboard focus starts in the list (on its rows, or on what stands for them
+                // while there are none), not on the header bar's first button; a widget takes
+                // the focus once its window is on screen.
+                self.list?.grabFocus()
                 Task { @MainActor [weak self] in
                     self?.fillPanel()
                     self?.tracer?.milestone("panel-built")
@@ -140,7 +143,8 @@ final class DemoApp {
         do {
             configuration.engine = try RefreshConfiguration(
                 pullThreshold: options.threshold, triggerMode: options.triggerOnCross ? .onThresholdCross : .onRelease,
-                resultDisplayTime: options.screenshotsDirectory == nil ? 600 : 3_000, pageSize: options.pageSize)
+                resultDisplayTime: options.screenshotsDirectory == nil ? 600 : 3_000, pageSize: options.pageSize,
+                refreshMerge: options.source.refreshMerge)
         } catch {
             report(error: "\(error)")
             return
@@ -186,6 +190,11 @@ final class DemoApp {
             folder = source
             list.onRefresh(completion: { done in source.refresh { done($0) } })
             list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
+        case .mastodon:
+            folder = nil
+            MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {
+                [weak list] in list?.items ?? []
+            }.connect(to: list)
         }
     }
 
@@ -194,11 +203,15 @@ final class DemoApp {
         makeRow: {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
             gtk_widget_add_css_class(box, "feed-row")
+            // Both lines end in "…" rather than widen the list: a long post must not push the
+            // controls pane over the list, nor a phone-width window off the screen.
             let title = gtk_label_new(nil)!
             gtk_label_set_xalign(title.opaque, 0)
+            gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
             gtk_widget_add_css_class(title, "feed-title")
             let detail = gtk_label_new(nil)!
             gtk_label_set_xalign(detail.opaque, 0)
+            gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_END)
             gtk_widget_add_css_class(detail, "dim-label")
             gtk_widget_add_css_class(detail, "caption")
             gtk_box_append(box.box, title)

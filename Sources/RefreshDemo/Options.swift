@@ -3,7 +3,7 @@
 
 /// Where the rows come from.
 enum SourceKind: String, CaseIterable {
-    case sim, folder
+    case sim, folder, mastodon
 }
 
 /// The look the app asks libadwaita for.
@@ -22,6 +22,7 @@ enum StyleChoice: String, CaseIterable {
 struct Options: Equatable {
     var source: SourceKind = .sim
     var folder: String?
+    var server: String?
     var latencyMilliseconds = 600
     var failRate = 0.0
     var pageSize = 20
@@ -40,8 +41,11 @@ struct Options: Equatable {
 
         A list with pull-to-refresh and automatic load-more.
 
-          --source sim|folder   where rows come from (default: sim, a simulated feed)
+          --source sim|folder|mastodon
+                                where rows come from (default: sim, a simulated feed)
           --folder PATH         the folder to list with --source folder
+          --server URL          the http or https address of a Mastodon-compatible server,
+                                whose public timeline --source mastodon reads
           --latency-ms N        simulated answer time in ms, 0…60000 (default: 600)
           --fail-rate F         share of simulated answers that fail, 0…1 (default: 0)
           --page-size N         rows per page, 1…1000 (default: 20)
@@ -91,10 +95,11 @@ struct Options: Equatable {
             case "--source":
                 let text = try value(flag)
                 guard let kind = SourceKind(rawValue: text) else {
-                    throw OptionsError("--source must be sim or folder, not '\(text)'")
+                    throw OptionsError("--source must be sim, folder or mastodon, not '\(text)'")
                 }
                 options.source = kind
             case "--folder": options.folder = try value(flag)
+            case "--server": options.server = try serverAddress(try value(flag))
             case "--latency-ms": options.latencyMilliseconds = try integer(flag, try value(flag), 0...60_000)
             case "--fail-rate": options.failRate = try decimal(flag, try value(flag), 0...1)
             case "--page-size": options.pageSize = try integer(flag, try value(flag), 1...1_000)
@@ -138,6 +143,7 @@ struct Options: Equatable {
             throw OptionsError("--source folder needs --folder PATH")
         }
         if options.folder != nil, options.source == .sim { options.source = .folder }
+        try checkServer(options)
         return options
     }
 }

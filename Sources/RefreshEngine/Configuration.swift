@@ -74,7 +74,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var loadMoreDistance: Double?
     /// Number of the page a refresh loads. Default 1.
     public var firstPage: Int
-    /// Items a full page holds; a shorter page means there is no more. Default 20.
+    /// Items a full page holds; a shorter page means there is no more, unless the loader says
+    /// there is (`hasMore`). Default 20.
     public var pageSize: Int
     /// Pages loaded in a row without the user scrolling, to fill a viewport the content does not
     /// fill. Default 5.

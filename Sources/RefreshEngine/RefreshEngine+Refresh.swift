@@ -81,9 +81,11 @@ extension RefreshEngine {
         }
     }
 
-    /// A page shorter than a full one, or the loader's "no more", ends the paging.
+    /// An empty page, or the loader's "no more", ends the paging; a page shorter than a full
+    /// one ends it only when the loader does not know (a server may answer fewer rows than
+    /// asked for and still have more).
     func isLastPage(_ received: Int, _ hasMore: Bool?) -> Bool {
-        received == 0 || received < configuration.pageSize || hasMore == false
+        received == 0 || hasMore == false || (hasMore == nil && received < configuration.pageSize)
     }
 
     /// Shows `result`; its display time starts with the first frame that shows it.

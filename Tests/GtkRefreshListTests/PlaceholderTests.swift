@@ -37,6 +37,38 @@ final class PlaceholderTests: XCTestCase {
         return String(cString: gtk_label_get_text(label.opaque))
     }
 
+    /// Where the window's keyboard focus is: in `widget` (itself or inside it).
+    @MainActor private static func focus(isIn widget: WidgetPointer, of window: WidgetPointer) -> Bool {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// `grabFocus()` puts the keyboard focus on the placeholder while there are no rows; the
+    /// focus moves to the rows when they take its place, and back when a refresh empties the
+    /// list, so a keyboard user stays in the list.
+    func testTheFocusGoesWithThePlaceholderAndTheRows() throws {
+        try onMainActor {
+            let (list, held, window) = try Self.heldList(title: "placeholder-focus")
+            defer { GtkTest.destroy(window) }
+            let view = list.placeholderView
+            GtkTest.wait("the placeholder shown while the first load runs") { Self.shown(list) == view.viewport }
+            XCTAssertFalse(gtk_widget_grab_focus(list.widget) != 0, "a box passes no focus on: why grabFocus exists")
+            XCTAssertTrue(list.grabFocus())
+            XCTAssertTrue(Self.focus(isIn: view.viewport, of: window), "the focus on the placeholder")
+
+            held.refresh[0](.success(page(1...30)))
+            GtkTest.wait("the rows in the placeholder's place") { Self.shown(list) == list.parts.listView }
+            XCTAssertTrue(Self.focus(isIn: list.parts.listView, of: window), "the focus went to the rows")
+
+            GtkTest.wait("the header closed after the first refresh") { list.engine.header.state == .idle }
+            list.refresh()
+            GtkTest.wait("a second refresh asked for") { held.refresh.count == 2 }
+            held.refresh[1](.success(Page([], hasMore: false)))
+            GtkTest.wait("the empty placeholder in the rows' place") { Self.shown(list) == view.viewport }
+            XCTAssertTrue(Self.focus(isIn: view.viewport, of: window), "the focus went back to the placeholder")
+        }
+    }
+
     func testTheFirstLoadShowsLoadingThenAnEmptyAnswerThenTheRows() throws {
         try onMainActor {
             let (list, held, window) = try Self.heldList(title: "placeholder-empty")

@@ -43,7 +43,7 @@ final class OptionsTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--bogus"], "unknown option '--bogus'"),
             (["stray"], "unexpected argument 'stray'"),
-            (["--source", "web"], "--source must be sim or folder, not 'web'"),
+            (["--source", "web"], "--source must be sim, folder or mastodon, not 'web'"),
             (["--source", "folder"], "--source folder needs --folder PATH"),
             (["--latency-ms"], "--latency-ms needs a value"),
             (["--latency-ms", "-1"], "--latency-ms must be a whole number in 0…60000, not '-1'"),

@@ -1,5 +1,6 @@
-// Paging: refresh resets to the first page, pages advance on success, and a short page, an
-// empty page or "no more data" ends in exhausted until the next refresh.
+// Paging: refresh resets to the first page, pages advance on success, and a short page (when
+// the loader does not say more exist), an empty page or "no more data" ends in exhausted until
+// the next refresh.
 
 import RefreshEngine
 import XCTest
@@ -48,6 +49,19 @@ final class PagingTests: XCTestCase {
             effects: [.applyPage(token(2), page: 2), .announce(.noMoreItems)]
         ) {
             $0.footer = .exhausted
+            $0.inFlight = nil
+            $0.paging.currentPage = 2
+        }
+    }
+
+    func testAShortPageThatSaysMoreKeepsPaging() {
+        let store = EngineStore.loaded()
+        store.requestPage(token: 2, page: 2, at: 1_100)
+        store.send(
+            .loadMoreCompleted(token(2), .success(received: 7, hasMore: true)), at: 1_200,
+            effects: [.applyPage(token(2), page: 2)]
+        ) {
+            $0.footer = .idle
             $0.inFlight = nil
             $0.paging.currentPage = 2
         }

@@ -1,0 +1,181 @@
+// A Mastodon-compatible public timeline as a data source, read through libsoup 3 on the GLib
+// main loop (chosen over URLSession by measurement: README, "Network feed"). A refresh asks for
+// the statuses just newer than the newest row shown (`min_id`), so the list merges them on top
+// and no gap can open between them and the rows already read; paging asks for those older than
+// the oldest row shown (`max_id`). The list de-duplicates by id, so pages that shifted while
+// new statuses arrived cost nothing. Whether more exist comes from the server, never from a
+// short answer: an empty page, or a Link header without rel="next", ends the paging.
+// Every request has its GCancellable, cancelled when the list stops waiting (a refresh that
+// supersedes a page, the watchdog, the window closing): libsoup then closes the connection.
+
+import CGtk
+import CSoup
+import FoundationEssentials
+import GtkInterop
+import GtkRefreshList
+
+/// One request in flight: what the libsoup callback needs, kept until it runs.
+@MainActor
+private final class SoupRequest {
+    let message: OpaquePointer
+    let cancellable: UnsafeMutablePointer<GCancellable>
+    let body: @MainActor (SoupRequest, OpaquePointer?) -> Void
+
+    init(message: OpaquePointer, body: @escaping @MainActor (SoupRequest, OpaquePointer?) -> Void) {
+        self.message = message
+        cancellable = g_cancellable_new()
+        self.body = body
+    }
+
+    isolated deinit {
+        g_object_unref(gpointer(cancellable))
+        g_object_unref(gpointer(message))
+    }
+}
+
+/// `GAsyncReadyCallback` for `soup_session_send_and_read_async`: runs the request's body once
+/// and releases the request.
+private let soupReady: GAsyncReadyCallback = { _, result, data in
+    let request = Unmanaged<SoupRequest>.fromOpaque(data!).takeRetainedValue()
+    // libsoup calls back on the main thread (the main context the request was sent from).
+    nonisolated(unsafe) let result = result
+    MainActor.assumeIsolated { request.body(request, result) }
+}
+
+@MainActor
+final class MastodonSource {
+    typealias Completion = RefreshList<FeedItem>.Completion
+
+    /// The server's base URL, without a trailing slash.
+    let server: String
+    /// Statuses asked for per request (`limit`).
+    let pageSize: Int
+    private let session: UnsafeMutablePointer<SoupSession>
+    /// The rows the list shows now: where a refresh and a page start from.
+    private let rowsShown: @MainActor () -> [FeedItem]
+    private let tracer: Tracer?
+    /// The row ids last traced, to trace only what changed.
+    private var tracedIDs: Set<String> = []
+    /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
+    private var quietUntil = 0
+
+    init(server: String, pageSize: Int, tracer: Tracer?, rowsShown: @escaping @MainActor () -> [FeedItem]) {
+        self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
+        self.pageSize = pageSize
+        self.tracer = tracer
+        self.rowsShown = rowsShown
+        session = csoup_session_new("refresh-demo (GTK refresh list demo)")!
+    }
+
+    isolated deinit {
+        soup_session_abort(session)
+        g_object_unref(gpointer(session))
+    }
+
+    /// Gives `list` this source's loaders; the list keeps the source from then on.
+    func connect(to list: RefreshList<FeedItem>) {
+        list.onRefresh(completion: { done in self.refresh(done) })
+        list.onLoadMore(completion: { _, done in self.loadMore(done) })
+    }
+
+    /// The statuses newer than the newest row shown (the first page when there is none).
+    func refresh(_ done: Completion) {
+        let newest = rowsShown().map(\.id).max { MastodonTimeline.isOlder($0, than: $1) }
+        fetch(newest.map { ["min_id": $0] } ?? [:], done)
+    }
+
+    /// The statuses older than the oldest row shown.
+    func loadMore(_ done: Completion) {
+        let oldest = rowsShown().map(\.id).min { MastodonTimeline.isOlder($0, than: $1) }
+        fetch(oldest.map { ["max_id": $0] } ?? [:], done)
+    }
+
+    /// The timeline URL with `parameters` (which are status ids: digits, nothing to escape).
+    func url(_ parameters: [String: String]) -> String {
+        let query = ["limit=\(pageSize)"] + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return server + "/api/v1/timelines/public?" + query.joined(separator: "&")
+    }
+
+    private func fetch(_ parameters: [String: String], _ done: Completion) {
+        let wait = quietUntil - g_get_monotonic_time()
+        if wait > 0 {
+            done(.failure(Self.tooManyRequests(seconds: Int((wait + 999_999) / 1_000_000))))
+            return
+        }
+        let url = self.url(parameters)
+        guard let message = soup_message_new("GET", url) else {
+            done(.failure(NetworkError(message: fill(localized("Not a valid address: %s"), url))))
+            return
+        }
+        tracer?.milestone("request", [("url", url)])
+        let request = SoupRequest(message: message) { [weak self] request, result in
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = soup_session_send_and_read_finish(self?.session, result, &error)
+            defer { if let bytes { g_bytes_unref(bytes) } }
+            guard let self, !done.isCancelled else {
+                if let error { g_error_free(error) }
+                return
+            }
+            let answer: Result<Page<FeedItem>, any Error>
+            if let error {
+                defer { g_error_free(error) }
+                answer = .failure(NetworkError(message: String(cString: error.pointee.message)))
+            } else {
+                answer = self.page(from: request.message, bytes)
+            }
+            done(answer)
+            self.traceRows()
+        }
+        done.onCancel { g_cancellable_cancel(request.cancellable) }
+        soup_session_send_and_read_async(
+            session, message, G_PRIORITY_DEFAULT, request.cancellable, soupReady,
+            Unmanaged.passRetained(request).toOpaque())
+    }
+
+    /// The page an answer carries, or why it carries none.
+    private func page(from message: OpaquePointer, _ bytes: OpaquePointer?) -> Result<Page<FeedItem>, any Error> {
+        let status = Int(soup_message_get_status(message).rawValue)
+        let headers = soup_message_get_response_headers(message)
+        guard status == 200 else {
+            if status == 429 {
+                let seconds =
+                    MastodonTimeline.retryAfterSeconds(
+                        soup_message_headers_get_one(headers, "Retry-After").map { String(cString: $0) }) ?? 60
+                quietUntil = g_get_monotonic_time() + seconds * 1_000_000
+                return .failure(Self.tooManyRequests(seconds: seconds))
+            }
+            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+            return .failure(
+                NetworkError(message: fill(localized("The server answered %s"), "\(status) \(reason)")))
+        }
+        var size = 0
+        let data = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: size) } ?? Data()
+        let statuses: [MastodonStatus]
+        do { statuses = try MastodonTimeline.decode(data) } catch { return .failure(error) }
+        // More exist unless the page is empty or the server's links name no next page.
+        let link = soup_message_headers_get_list(headers, "Link").map { String(cString: $0) }
+        let hasMore = !statuses.isEmpty && (link == nil || MastodonTimeline.nextLink(link) != nil)
+        return .success(Page(statuses.map(MastodonTimeline.item), hasMore: hasMore))
+    }
+
+    private static func tooManyRequests(seconds: Int) -> NetworkError {
+        NetworkError(message: fill(localized("Too many requests: the server asks to wait %s s"), String(seconds)))
+    }
+
+    /// With --trace: the rows after an answer, as what changed (the ids added, how many went,
+    /// how many ids show twice), so a test can follow every row without a line per row.
+    private func traceRows() {
+        guard let tracer else { return }
+        let ids = rowsShown().map(\.id)
+        let current = Set(ids)
+        let added = ids.filter { !tracedIDs.contains($0) }
+        let removed = tracedIDs.subtracting(current).count
+        tracedIDs = current
+        tracer.milestone(
+            "rows",
+            [
+                ("count", ids.count), ("added", added.joined(separator: ",")), ("removed", removed),
+                ("repeated", ids.count - current.count),
+            ])
+    }
+}

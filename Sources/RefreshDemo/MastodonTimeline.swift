@@ -1,0 +1,186 @@
+// What a Mastodon-compatible server answers, turned into rows: statuses decoded by Foundation's
+// JSONDecoder (from FoundationEssentials, which the demo loads anyway: no internationalization
+// data, nothing more at launch), the HTML of a status reduced to one line of text, the Link
+// header's rel="next", a 429's Retry-After, and status ids ordered as the server orders them.
+
+import CGtk
+import CSoup
+import FoundationEssentials
+import GtkInterop
+
+/// One status of a timeline, as far as a row needs it.
+struct MastodonStatus: Decodable {
+    struct Account: Decodable {
+        let username: String
+        let acct: String
+        let displayName: String?
+
+        enum CodingKeys: String, CodingKey {
+            case username, acct
+            case displayName = "display_name"
+        }
+
+        /// The display name, or the user name when there is none.
+        var name: String { displayName.flatMap { $0.isEmpty ? nil : $0 } ?? username }
+    }
+
+    /// A boosted status: its text and author are what the row shows.
+    struct Boosted: Decodable {
+        let content: String
+        let account: Account
+    }
+
+    let id: String
+    let createdAt: String
+    let content: String
+    let account: Account
+    let reblog: Boosted?
+
+    enum CodingKeys: String, CodingKey {
+        case id, content, account, reblog
+        case createdAt = "created_at"
+    }
+}
+
+/// Why a request brought no rows, in words the list shows.
+struct NetworkError: LocalizedError, Equatable {
+    let message: String
+    var errorDescription: String? { message }
+}
+
+enum MastodonTimeline {
+    /// The longest text a row shows; the rest is cut with an ellipsis, so a long status cannot
+    /// widen the window (a label's minimum width is its whole line).
+    static let longestText = 90
+
+    /// The statuses of a timeline answer, or an error saying the answer is not one.
+    static func decode(_ data: Data) throws(NetworkError) -> [MastodonStatus] {
+        do {
+            return try JSONDecoder().decode([MastodonStatus].self, from: data)
+        } catch let error as DecodingError {
+            let reason: String
+            switch error {
+            case .dataCorrupted: reason = localized("invalid JSON")
+            case .typeMismatch, .valueNotFound, .keyNotFound: reason = localized("not a list of statuses")
+            @unknown default: reason = localized("not a list of statuses")
+            }
+            throw NetworkError(message: fill(localized("The server's answer is not a timeline (%s)"), reason))
+        } catch {
+            throw NetworkError(message: fill(localized("The server's answer is not a timeline (%s)"), "\(error)"))
+        }
+    }
+
+    /// The row of `status`: its text as the title, author and time below.
+    static func item(_ status: MastodonStatus) -> FeedItem {
+        let shown = status.reblog.map { ($0.content, $0.account) } ?? (status.content, status.account)
+        var text = self.text(fromHTML: shown.0)
+        if text.isEmpty { text = localized("(no text)") }
+        if text.count > longestText { text = String(text.prefix(longestText - 1)) + "…" }
+        var author = "\(shown.1.name) @\(shown.1.acct)"
+        if status.reblog != nil {
+            author = fill(localized("%s, boosted by %s"), author, status.account.name)
+        }
+        let time = self.time(status.createdAt)
+        return FeedItem(id: status.id, title: text, detail: time.isEmpty ? author : "\(author) · \(time)")
+    }
+
+    /// The visible text of a status's HTML on one line: tags dropped (a paragraph or line break
+    /// becomes a space), character references decoded, white space collapsed.
+    static func text(fromHTML html: String) -> String {
+        var out = ""
+        var rest = html[...]
+        while let first = rest.first {
+            if first == "<", let close = rest.firstIndex(of: ">") {
+                let tag = rest[rest.index(after: rest.startIndex)..<close].lowercased()
+                let name = tag.drop { $0 == "/" }.prefix { $0.isLetter }
+                if ["br", "p", "div", "li"].contains(name) { out.append(" ") }
+                rest = rest[rest.index(after: close)...]
+            } else if first == "&", let semicolon = rest.prefix(12).firstIndex(of: ";"),
+                let decoded = character(reference: rest[rest.index(after: rest.startIndex)..<semicolon])
+            {
+                out.append(decoded)
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                out.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The character a reference (`amp`, `#39`, `#x1F600`) stands for.
+    private static func character(reference: Substring) -> Character? {
+        switch reference {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case "nbsp": return " "
+        default:
+            guard reference.hasPrefix("#") else { return nil }
+            let digits = reference.dropFirst()
+            let value =
+                digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map(Character.init)
+        }
+    }
+
+    /// The URL of the `rel="next"` link of a Link header, if it has one.
+    static func nextLink(_ header: String?) -> String? {
+        guard let header else { return nil }
+        for part in header.split(separator: "<", omittingEmptySubsequences: false).dropFirst() {
+            guard let end = part.firstIndex(of: ">") else { continue }
+            let parameters = part[part.index(after: end)...].split(separator: ";")
+            let isNext = parameters.contains { parameter in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { trimmed($0, also: "\",") }
+                return pair.count == 2 && pair[0].lowercased() == "rel"
+                    && pair[1].lowercased().split(separator: " ").contains("next")
+            }
+            if isNext { return String(part[..<end]) }
+        }
+        return nil
+    }
+
+    /// `text` without white space (and the characters of `also`) at either end.
+    private static func trimmed(_ text: Substring, also: String = "") -> String {
+        let drop = { (character: Character) in character.isWhitespace || also.contains(character) }
+        return String(text.drop(while: drop).reversed().drop(while: drop).reversed())
+    }
+
+    /// Whether status id `a` is older than `b`. Mastodon's ids are decimal numbers that can
+    /// exceed 64 bits, ordered by time: a shorter number is smaller.
+    static func isOlder(_ a: String, than b: String) -> Bool {
+        a.count != b.count ? a.count < b.count : a < b
+    }
+
+    /// The seconds a Retry-After value asks to wait: a number, or an HTTP date.
+    static func retryAfterSeconds(_ value: String?) -> Int? {
+        guard let value = value.map({ trimmed($0[...]) }), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return max(0, seconds) }
+        guard let date = soup_date_time_new_from_http_string(value) else { return nil }
+        defer { g_date_time_unref(date) }
+        let now = g_date_time_new_now_utc()!
+        defer { g_date_time_unref(now) }
+        return max(0, Int(g_date_time_difference(date, now) / 1_000_000))
+    }
+
+    /// `createdAt` (ISO 8601) as local time: "14:05" today, "3 Dec, 14:05" before (GLib's
+    /// formats, so no internationalization data is loaded).
+    static func time(_ createdAt: String) -> String {
+        guard let instant = g_date_time_new_from_iso8601(createdAt, nil) else { return "" }
+        defer { g_date_time_unref(instant) }
+        let local = g_date_time_to_local(instant)!
+        defer { g_date_time_unref(local) }
+        let now = g_date_time_new_now_local()!
+        defer { g_date_time_unref(now) }
+        let today =
+            g_date_time_get_year(local) == g_date_time_get_year(now)
+            && g_date_time_get_day_of_year(local) == g_date_time_get_day_of_year(now)
+        // Translators: a status's time today, and on another day (GLib g_date_time_format).
+        let format = today ? localized("%H:%M") : localized("%e %b, %H:%M")
+        guard let text = g_date_time_format(local, format) else { return "" }
+        defer { g_free(text) }
+        return trimmed(String(cString: text)[...])
+    }
+}

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""A Mastodon-compatible public timeline on loopback, with faults on demand.
+
+Serves GET /api/v1/timelines/public (limit, max_id, since_id, min_id; Link headers with
+rel="next" and rel="prev") over a generated timeline, newest first. The refresh-demo network
+tests and data/run-demo.sh start it; it prints one JSON object per line on stdout: first
+{"event": "listening", "port": N}, then one line per request, answer, fault and closed
+connection, so a test can see what the app really sent and what it gave up on.
+
+Faults are switched on at run time through GET /control?...:
+  delay_ms=N                every timeline answer waits N ms (0 turns it off)
+  fault=KIND[&times=N][&on=page|refresh|any][&retry_after=S]
+                            the next N (default 1) timeline requests of that kind (a page is a
+                            request with max_id; a refresh is any other) get KIND:
+                            500, 429 (with Retry-After: S), hang (no answer until the client
+                            gives up), cut (half the body, then the connection closes), invalid
+                            (a body that is not JSON), empty ([]), short (7 statuses, more
+                            exist), duplicates (the page starts 5 statuses early), redirect
+                            (307 to the same request under /moved)
+  post=N                    N new statuses appear at the top now
+  clear=1                   forgets every fault and the delay
+Every other path answers 404. Waits (delay, hang) watch the connection: when the client closes
+it, a {"event": "closed"} line says so and the answer is never sent.
+"""
+
+import argparse
+import json
+import os
+import select
+import socket
+import sys
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+PATH = "/api/v1/timelines/public"
+FIRST_ID = 109_000_000
+AUTHORS = [
+    ("ada", "Ada Lovelace"), ("grace", "Grace Hopper"), ("alan", "Alan Turing"),
+    ("edsger", "Edsger Dijkstra"), ("barbara", "Barbara Liskov"), ("ken", ""),
+    ("margaret", "Margaret Hamilton"), ("dennis", "Dennis Ritchie"),
+]
+TOPICS = [
+    "GTK 4 list views scroll a million rows", "pull to refresh with a mouse wheel",
+    "Swift on Linux &amp; GLib main loops", "why a watchdog ends every request",
+    "paging with max_id &lt;3", "de-duplicating rows by id", "libsoup 3 and GCancellable",
+    "a touchpad has no release", "screen readers and live regions", "Retry-After, politely",
+]
+
+lock = threading.Lock()
+state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0}
+epoch = datetime.now(timezone.utc)
+posted_at = {}  # the time of each status posted after the start
+
+
+def log(event, **fields):
+    line = json.dumps({"event": event, "t": round(time.monotonic(), 3), **fields})
+    with lock:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
+def status(number):
+    """The status with sequence number `number` (1 is the oldest)."""
+    user, name = AUTHORS[number % len(AUTHORS)]
+    topic = TOPICS[number % len(TOPICS)]
+    # The statuses at start came every 3 minutes up to now; later ones when they were posted.
+    created = posted_at.get(number) or epoch - timedelta(minutes=3 * max(0, state["initial"] - number))
+    return {
+        "id": str(FIRST_ID + number),
+        "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+        "content": f"<p>#{number}: {topic}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
+                   f"class=\"mention hashtag\">#<span>demo</span></a> timeline.</p>",
+        "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
+                    "display_name": name},
+        "reblog": None,
+    }
+
+
+def number_of(status_id):
+    try:
+        return int(status_id) - FIRST_ID
+    except (TypeError, ValueError):
+        return None
+
+
+def add_posts(count):
+    with lock:
+        now = datetime.now(timezone.utc)
+        for number in range(state["newest"] + 1, state["newest"] + count + 1):
+            posted_at[number] = now
+        state["newest"] += count
+        newest = state["newest"]
+    log("posted", count=count, newest=str(FIRST_ID + newest))
+
+
+def take_fault(kind):
+    """The first queued fault that applies to a request of `kind` ('page' or 'refresh')."""
+    with lock:
+        for fault in state["faults"]:
+            if fault["on"] in ("any", kind):
+                fault["times"] -= 1
+                if fault["times"] <= 0:
+                    state["faults"].remove(fault)
+                return dict(fault)
+    return None
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "timeline-server/1"
+
+    def log_message(self, format, *args):  # quiet: the JSON lines say what happened
+        pass
+
+    def send_body(self, code, body, headers=()):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def client_closed_within(self, seconds):
+        """Waits `seconds` (forever when None) or until the client closes the connection."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        while True:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return False
+            readable, _, _ = select.select([self.connection], [], [], 1.0 if remaining is None else min(remaining, 1.0))
+            if readable:
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        return True
+                except OSError:
+                    return True
+                time.sleep(0.01)  # a pipelined request: not a close
+
+    def do_GET(self):
+        url = urlsplit(self.path)
+        query = {key: values[-1] for key, values in parse_qs(url.query).items()}
+        if url.path == "/control":
+            self.control(query)
+        elif url.path in (PATH, "/moved" + PATH):
+            self.timeline(url.path, query)
+        else:
+            self.send_body(404, {"error": "Not found"})
+
+    def control(self, query):
+        with lock:
+            if "clear" in query:
+                state["faults"].clear()
+                state["delay_ms"] = 0
+            if "delay_ms" in query:
+                state["delay_ms"] = int(query["delay_ms"])
+            if "fault" in query:
+                state["faults"].append({
+                    "kind": query["fault"], "times": int(query.get("times", 1)), "on": query.get("on", "any"),
+                    "retry_after": query.get("retry_after", "5"),
+                })
+        if "post" in query:
+            add_posts(int(query["post"]))
+        with lock:
+            answer = {"newest": str(FIRST_ID + state["newest"]), "delay_ms": state["delay_ms"],
+                      "faults": state["faults"]}
+        log("control", query=query)
+        self.send_body(200, answer)
+
+    def timeline(self, path, query):
+        with lock:
+            state["requests"] += 1
+            request = state["requests"]
+            newest = state["newest"]
+            delay = state["delay_ms"] / 1000
+        kind = "page" if "max_id" in query else "refresh"
+        log("request", id=request, path=path, kind=kind, query=query)
+        fault = take_fault(kind)
+        name = fault["kind"] if fault else None
+        if name == "redirect":
+            self.send_response(307)
+            self.send_header("Location", "/moved" + PATH + "?" + urlencode(query))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            log("answered", id=request, status=307, fault=name)
+            return
+        if delay and self.client_closed_within(delay):
+            log("closed", id=request, kind=kind, during="delay")
+            self.close_connection = True
+            return
+        if name == "hang":
+            log("hanging", id=request, kind=kind)
+            self.client_closed_within(None)
+            log("closed", id=request, kind=kind, during="hang")
+            self.close_connection = True
+            return
+        if name in ("500", "429"):
+            code = int(name)
+            headers = [("Retry-After", fault["retry_after"])] if code == 429 else []
+            self.send_body(code, {"error": "Too many requests" if code == 429 else "Internal server error"}, headers)
+            log("answered", id=request, status=code, fault=name)
+            return
+        if name == "invalid":
+            self.send_body(200, b'[{"id": "1" "content": <p>oops</p>}')
+            log("answered", id=request, status=200, fault=name)
+            return
+
+        limit = max(1, min(40, int(query.get("limit", 20))))
+        numbers = self.select(query, newest, limit)
+        if name == "empty":
+            numbers = []
+        elif name == "short":
+            numbers = numbers[:7]
+        elif name == "duplicates" and numbers:
+            first = min(newest, numbers[0] + 5)
+            numbers = list(range(first, max(0, first - limit), -1))
+        body = json.dumps([status(number) for number in numbers]).encode()
+        links = []
+        if numbers:
+            base = path
+            if numbers[-1] > 1:
+                links.append(f'<{base}?{urlencode({"limit": limit, "max_id": FIRST_ID + numbers[-1]})}>; rel="next"')
+            links.append(f'<{base}?{urlencode({"limit": limit, "min_id": FIRST_ID + numbers[0]})}>; rel="prev"')
+        headers = [("Link", ", ".join(links))] if links else []
+        if name == "cut":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            log("answered", id=request, status=200, fault=name, count=len(numbers), cut=True)
+            return
+        self.send_body(200, body, headers)
+        log("answered", id=request, status=200, fault=name, count=len(numbers),
+            ids=[str(FIRST_ID + number) for number in numbers], next="next" in headers[0][1] if headers else False)
+
+    @staticmethod
+    def select(query, newest, limit):
+        """Sequence numbers of the statuses a query asks for, newest first."""
+        top, bottom = newest, 1
+        if "max_id" in query and number_of(query["max_id"]) is not None:
+            top = min(top, number_of(query["max_id"]) - 1)
+        if "since_id" in query and number_of(query["since_id"]) is not None:
+            bottom = max(bottom, number_of(query["since_id"]) + 1)
+        if "min_id" in query and number_of(query["min_id"]) is not None:
+            # The statuses just newer than min_id, still newest first.
+            bottom = max(bottom, number_of(query["min_id"]) + 1)
+            top = min(top, bottom + limit - 1)
+        return list(range(top, max(bottom, top - limit + 1) - 1, -1)) if top >= bottom else []
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client that drops a kept-alive connection (or one it gave up on) resets it: that is
+        # the client's right, and worth a line, not a traceback.
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionResetError, BrokenPipeError)):
+            log("reset", error=type(error).__name__)
+        else:
+            super().handle_error(request, client_address)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: a free one)")
+    parser.add_argument("--posts", type=int, default=500, help="statuses at start")
+    parser.add_argument("--lively", type=float, default=0, help="a new status every this many seconds")
+    parser.add_argument("--port-file", help="also write the port to this file once listening")
+    arguments = parser.parse_args()
+    state["newest"] = state["initial"] = arguments.posts
+    server = Server(("127.0.0.1", arguments.port), Handler)
+    port = server.server_address[1]
+    if arguments.port_file:
+        with open(arguments.port_file + ".part", "w") as file:
+            file.write(f"{port}\n")
+        os.replace(arguments.port_file + ".part", arguments.port_file)
+    log("listening", port=port)
+    if arguments.lively > 0:
+        def arrive():
+            while True:
+                time.sleep(arguments.lively)
+                add_posts(1 + int(time.monotonic()) % 2)
+        threading.Thread(target=arrive, daemon=True).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+// The network feed's pure parts: the --server flag, statuses decoded into rows, HTML reduced to
+// text, the Link header's next page, Retry-After, and the order of status ids.
+
+import FoundationEssentials
+@testable import RefreshDemo
+import XCTest
+
+final class MastodonTimelineTests: XCTestCase {
+    func testServerFlagNeedsTheMastodonSourceAndAnHTTPAddress() throws {
+        let options = try Options.parse(["--source", "mastodon", "--server", "https://mastodon.example/"])
+        XCTAssertEqual(options.source, .mastodon)
+        XCTAssertEqual(options.server, "https://mastodon.example/")
+        XCTAssertEqual(options.source.refreshMerge, .prependNew)
+        XCTAssertEqual(Options().source.refreshMerge, .replace)
+        let refused: [([String], String)] = [
+            (["--server", "http://127.0.0.1:8080"], "--server is for --source mastodon"),
+            (["--source", "folder", "--folder", "/tmp", "--server", "http://a"], "--server is for --source mastodon"),
+            (["--source", "mastodon"], "--source mastodon needs --server URL"),
+            (["--source", "mastodon", "--server", "ftp://example.org"], "must be an http:// or https:// address"),
+            (["--source", "mastodon", "--server", "example.org"], "must be an http:// or https:// address"),
+            (["--source", "mastodon", "--server", "https://"], "needs a host name"),
+            (["--source", "mastodon", "--server", "http://:80/"], "needs a host name"),
+            (["--source", "mastodon", "--server"], "--server needs a value"),
+            (["--source", "twitter"], "--source must be sim, folder or mastodon"),
+        ]
+        for (arguments, message) in refused {
+            XCTAssertThrowsError(try Options.parse(arguments), "\(arguments)") { error in
+                let text = (error as? OptionsError)?.message ?? ""
+                XCTAssertTrue(text.contains(message), "\(arguments): '\(text)' should say '\(message)'")
+            }
+        }
+    }
+
+    func testStatusesBecomeRowsWithAuthorTimeAndPlainText() throws {
+        let json = """
+            [{"id": "110000000000000002", "created_at": "2024-03-01T09:30:00.000Z",
+              "content": "<p>Hello <a href=\\"https://x\\"><span>@bob</span></a> &amp; &lt;world&gt;</p><p>line&#39;2&#x21;</p>",
+              "account": {"username": "ada", "acct": "ada@example.org", "display_name": "Ada"}, "reblog": null},
+             {"id": "110000000000000001", "created_at": "nonsense", "content": "",
+              "account": {"username": "ken", "acct": "ken", "display_name": ""},
+              "reblog": {"content": "<p>boosted text</p>", "account": {"username": "g", "acct": "g@x", "display_name": "Grace"}}}]
+            """
+        let statuses = try MastodonTimeline.decode(Data(json.utf8))
+        let rows = statuses.map(MastodonTimeline.item)
+        XCTAssertEqual(rows.map(\.id), ["110000000000000002", "110000000000000001"])
+        XCTAssertEqual(rows[0].title, "Hello @bob & <world> line'2!")
+        XCTAssertTrue(rows[0].detail.hasPrefix("Ada @ada@example.org · "), rows[0].detail)
+        XCTAssertEqual(rows[1].title, "boosted text")
+        XCTAssertEqual(rows[1].detail, "Grace @g@x, boosted by ken")
+        let long = MastodonTimeline.item(
+            MastodonStatus(
+                id: "1", createdAt: "", content: String(repeating: "word ", count: 100),
+                account: .init(username: "a", acct: "a", displayName: nil), reblog: nil))
+        XCTAssertEqual(long.title.count, MastodonTimeline.longestText)
+        XCTAssertTrue(long.title.hasSuffix("…"))
+    }
+
+    func testAnswersThatAreNotTimelinesAreErrorsSayingSo() {
+        for body in ["[{\"id\": \"1\" \"content\"", "{\"error\": \"nope\"}", "[{\"id\": 1}]", ""] {
+            XCTAssertThrowsError(try MastodonTimeline.decode(Data(body.utf8)), body) { error in
+                XCTAssertTrue(
+                    (error as? NetworkError)?.message.hasPrefix("The server's answer is not a timeline") == true,
+                    "\(body): \(error)")
+            }
+        }
+        XCTAssertEqual(try MastodonTimeline.decode(Data("[]".utf8)).count, 0)
+    }
+
+    func testTheNextLinkIsFoundAmongTheLinks() {
+        let both =
+            #"<https://m.example/api/v1/timelines/public?max_id=7>; rel="next", <https://m.example/api/v1/timelines/public?min_id=9>; rel="prev""#
+        XCTAssertEqual(MastodonTimeline.nextLink(both), "https://m.example/api/v1/timelines/public?max_id=7")
+        XCTAssertNil(MastodonTimeline.nextLink(#"<https://m.example/x?min_id=9>; rel="prev""#))
+        XCTAssertEqual(MastodonTimeline.nextLink("<a?b=1,2>;rel=next"), "a?b=1,2")
+        XCTAssertNil(MastodonTimeline.nextLink(nil))
+        XCTAssertNil(MastodonTimeline.nextLink(""))
+    }
+
+    func testRetryAfterInSecondsOrAsADate() {
+        XCTAssertEqual(MastodonTimeline.retryAfterSeconds("30"), 30)
+        XCTAssertEqual(MastodonTimeline.retryAfterSeconds(" 5 "), 5)
+        XCTAssertEqual(MastodonTimeline.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT"), 0, "a date gone by")
+        XCTAssertNil(MastodonTimeline.retryAfterSeconds("soon"))
+        XCTAssertNil(MastodonTimeline.retryAfterSeconds(nil))
+    }
+
+    func testIdsCompareAsNumbersOfAnyLength() {
+        XCTAssertTrue(MastodonTimeline.isOlder("99", than: "100"))
+        XCTAssertTrue(MastodonTimeline.isOlder("109000499", than: "109000500"))
+        XCTAssertFalse(MastodonTimeline.isOlder("110000000000000000000", than: "99999999999999999999"))
+    }
+}
