@@ -114,6 +114,19 @@ class Tree:
         wait(lambda: f"the header reading busy 'Refreshing…' (it reads '{header.name}')", busy)
         print(f"AT-SPI: header status '{header.name}', busy")
 
+    def refresh_button(self):
+        """The header bar's Refresh button, found once (see `header`)."""
+        return self._find(lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Refresh",
+                          "the header bar's push button 'Refresh'")
+
+    def wait_sensitive(self, button, sensitive):
+        """Waits until `button` can be pressed (`sensitive`) or not."""
+        def right():
+            button.clear_cache()
+            return states(button).contains(pyatspi.STATE_SENSITIVE) == sensitive
+        wait(lambda: f"the push button '{button.name}' {'enabled' if sensitive else 'disabled'}", right)
+        print(f"AT-SPI: push button '{button.name}' {'enabled' if sensitive else 'disabled'}")
+
     def focused(self):
         """(role, name) of the widget with the keyboard focus, or None."""
         node = next((n for n in self._all() if states(n).contains(pyatspi.STATE_FOCUSED)

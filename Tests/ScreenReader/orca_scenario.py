@@ -5,8 +5,8 @@ client reads in the live accessible tree. Runs inside a private X display and se
 as a "SPEECH OUTPUT: '...'" line.
 
 One run of the demo, the keyboard focus on a row throughout: F5; a wheel pull; the failure
-rate set to 1 (through AT-SPI, as the panel's spin button's value) and F5 again; the page
-below failing; Tab to Retry; the failure rate back to 0 and Enter; paging to the end of the
+rate set to 1 (through AT-SPI, as the controls pane's spin button's value) and F5 again (the
+header bar's Refresh button disabled while it runs, enabled after); the page below failing; Tab to Retry; the failure rate back to 0 and Enter; paging to the end of the
 feed. Each step waits, with a generous deadline, for the app's --trace to show the list at
 rest and for Orca to have said what it must; then each thing to say must have been said
 exactly once, and the focused row must not have been read again (the focus stayed on it).
@@ -195,9 +195,13 @@ class Scenario:
         self.tree.set_spin("Latency (ms)", 2000)
         self.tree.set_spin("Failure rate", 1)
         header = self.tree.header()
-        self.step("failing refresh", lambda: (xdotool("key", "F5"), self.tree.wait_header_busy(header)),
+        refresh = self.tree.refresh_button()
+        # The header bar's Refresh is off while a refresh runs, and on again after it.
+        self.step("failing refresh", lambda: (xdotool("key", "F5"), self.tree.wait_header_busy(header),
+                                              self.tree.wait_sensitive(refresh, False)),
                   ["Refreshing…", f"Refresh failed: {FEED_FAILURE}"], allowed=["F5"])
         self.tree.check_at_rest(header_name=f"Refresh failed: {FEED_FAILURE}")
+        self.tree.wait_sensitive(refresh, True)
         self.tree.expect_focus_on_row(row)
         self.step("failing page", self.page_down,
                   ["Loading more…", f"Couldn't load more: {FEED_FAILURE}. Press Retry to try again."],
