@@ -21,7 +21,12 @@ final class NetworkTests: XCTestCase {
         before(server)
         let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
         let app = try DemoProcess(
-            (trace ? ["--trace"] : []) + ["--source", "mastodon", "--server", server.url, "--page-size", "20"],
+            // A window low enough that the first 20 rows reach more than a screen below it: the
+            // list then loads no second page by itself (it does within a screen of the end),
+            // and every count below is exact.
+            (trace ? ["--trace"] : []) + [
+                "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480",
+            ],
             environment: ["XDG_STATE_HOME": state])
         addTeardownBlock {
             app.stop()
@@ -34,9 +39,21 @@ final class NetworkTests: XCTestCase {
 
     private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
 
-    /// The first page shown and the list at rest.
+    /// The first page shown, the header closed and the list at rest; the rows reach more than a
+    /// screen below the view, so no page follows by itself.
     private func waitForTheFirstPage(_ app: DemoProcess, file: StaticString = #filePath, line: UInt = #line) {
-        app.wait("the first page of the timeline", file: file, line: line) { $0.atRest() && self.items($0) >= 20 }
+        app.wait("the first page of the timeline, laid out with the header closed", file: file, line: line) {
+            $0.atRest() && self.items($0) >= 20
+                && ($0.events.last { $0["event"] as? String == "geometry" }?["height"] as? Double) == 0
+        }
+        guard let geometry = app.events.last(where: { $0["event"] as? String == "geometry" }),
+            let content = geometry["contentHeight"] as? Double, let viewport = geometry["viewportHeight"] as? Double,
+            let offset = geometry["offset"] as? Double
+        else { return XCTFail("no geometry in the trace", file: file, line: line) }
+        XCTAssertGreaterThan(
+            content - viewport - offset, viewport,
+            "the first page ends within a screen of the view, so the list would load the next by itself",
+            file: file, line: line)
     }
 
     /// The app's "rows" lines (one after each answer): what was added, removed, shown twice.
