@@ -127,19 +127,17 @@ class Handler(BaseHTTPRequestHandler):
 
     def client_closed_within(self, seconds):
         """Waits `seconds` (forever when None) or until the client closes the connection."""
+        # POLLRDHUP reports the peer's close itself, not data waiting to be read, so a pipelined
+        # request cannot be taken for a close nor make the wait spin.
+        poller = select.poll()
+        poller.register(self.connection, select.POLLRDHUP | select.POLLHUP | select.POLLERR)
         deadline = None if seconds is None else time.monotonic() + seconds
         while True:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
                 return False
-            readable, _, _ = select.select([self.connection], [], [], 1.0 if remaining is None else min(remaining, 1.0))
-            if readable:
-                try:
-                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                        return True
-                except OSError:
-                    return True
-                time.sleep(0.01)  # a pipelined request: not a close
+            if poller.poll(1000 if remaining is None else min(remaining, 1.0) * 1000):
+                return True
 
     def do_GET(self):
         url = urlsplit(self.path)
@@ -284,16 +282,19 @@ def main():
             file.write(f"{port}\n")
         os.replace(arguments.port_file + ".part", arguments.port_file)
     log("listening", port=port)
+    stopping = threading.Event()
     if arguments.lively > 0:
         def arrive():
-            while True:
-                time.sleep(arguments.lively)
+            # The timeline's own pace: a post every `lively` seconds until the server stops.
+            while not stopping.wait(arguments.lively):
                 add_posts(1 + int(time.monotonic()) % 2)
         threading.Thread(target=arrive, daemon=True).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    finally:
+        stopping.set()
 
 
 if __name__ == "__main__":
