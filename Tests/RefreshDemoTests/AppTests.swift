@@ -14,7 +14,7 @@ final class AppTests: XCTestCase {
             app.stop()
             try? FileManager.default.removeItem(atPath: state)
         }
-        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        let window = try requireDemoWindow()
         shell(["xdotool", "mousemove", "--window", window, "300", "300"])
         return (app, window)
     }
@@ -167,7 +167,7 @@ final class WindowTests: XCTestCase {
     func testThePaneSitsBesideTheListAndF9HidesIt() throws {
         let app = try DemoProcess(["--trace"])
         defer { app.stop() }
-        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        let window = try requireDemoWindow()
         app.wait("the controls pane beside the list after the first frame") {
             self.controls($0).map { $0.shown && !$0.folded } ?? false
         }
@@ -184,7 +184,7 @@ final class WindowTests: XCTestCase {
     func testAtAPhonesWidthThePaneIsFoldedAwayUntilAskedFor() throws {
         let app = try DemoProcess(["--trace", "--size", "360x640"])
         defer { app.stop() }
-        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        let window = try requireDemoWindow()
         app.wait("the pane folded and hidden at 360 px") { self.controls($0).map { $0.folded && !$0.shown } ?? false }
         app.wait("the first page in the narrow window") { $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
         shell(["xdotool", "windowfocus", "--sync", window])

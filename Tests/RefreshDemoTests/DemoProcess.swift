@@ -15,17 +15,43 @@ let demoBinary: String = {
 /// One parsed trace line.
 typealias TraceLine = [String: Any]
 
+/// The complete lines a child process writes to a pipe, collected as they come.
+final class PipeLines: Sendable {
+    private let state = Mutex<(complete: [String], partial: String)>(([], ""))
+
+    /// Starts collecting what `pipe` delivers.
+    func collect(from pipe: Pipe) {
+        pipe.fileHandleForReading.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            state.withLock { state in
+                state.partial += String(decoding: data, as: UTF8.self)
+                while let newline = state.partial.firstIndex(of: "\n") {
+                    state.complete.append(String(state.partial[..<newline]))
+                    state.partial = String(state.partial[state.partial.index(after: newline)...])
+                }
+            }
+        }
+    }
+
+    /// Every complete line so far.
+    var lines: [String] { state.withLock { $0.complete } }
+
+    /// Everything so far, the last line even if incomplete.
+    var text: String { state.withLock { ($0.complete + [$0.partial]).joined(separator: "\n") } }
+}
+
+/// A test could not set up what it needs (a window, a server); the test ends with this.
+struct TestSetupError: Error, CustomStringConvertible {
+    let description: String
+}
+
 final class DemoProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
-    private let buffer = OutputBuffer()
-
-    /// What the app wrote, shared with the pipe handlers.
-    final class OutputBuffer: Sendable {
-        let lines = Mutex<(complete: [String], partial: String)>(([], ""))
-        let errorText = Mutex<String>("")
-    }
+    private let lines = PipeLines()
+    private let errorLines = PipeLines()
 
     /// Starts the app with the test's environment (or `base`, a whole environment such as a
     /// Wayland session's) plus `environment`.
@@ -38,22 +64,8 @@ final class DemoProcess: @unchecked Sendable {
         process.environment = (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [buffer] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { return }
-            buffer.lines.withLock { state in
-                state.partial += String(decoding: data, as: UTF8.self)
-                while let newline = state.partial.firstIndex(of: "\n") {
-                    state.complete.append(String(state.partial[..<newline]))
-                    state.partial = String(state.partial[state.partial.index(after: newline)...])
-                }
-            }
-        }
-        errors.fileHandleForReading.readabilityHandler = { [buffer] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { return }
-            buffer.errorText.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
+        lines.collect(from: output)
+        errorLines.collect(from: errors)
         try process.run()
     }
 
@@ -68,11 +80,11 @@ final class DemoProcess: @unchecked Sendable {
         errors.fileHandleForReading.readabilityHandler = nil
     }
 
-    var stderr: String { buffer.errorText.withLock { $0 } }
+    var stderr: String { errorLines.text }
 
     /// Every trace line so far, parsed.
     var trace: [TraceLine] {
-        buffer.lines.withLock { $0.complete }.compactMap { line in
+        lines.lines.compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? TraceLine
         }
     }
@@ -216,6 +228,14 @@ func shell(_ arguments: [String], file: StaticString = #filePath, line: UInt = #
 /// The X window id of the app's window, once it is shown.
 func demoWindow(file: StaticString = #filePath, line: UInt = #line) -> String? {
     xWindow(named: "Refresh List", file: file, line: line)
+}
+
+/// The demo's X window id; throws (ending the test, its failure recorded) when none showed.
+func requireDemoWindow(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    guard let window = demoWindow(file: file, line: line) else {
+        throw TestSetupError(description: "the demo's window never showed")
+    }
+    return window
 }
 
 /// The X window id of the visible window whose name matches `name` (a regular expression),

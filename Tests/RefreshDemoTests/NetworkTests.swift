@@ -32,7 +32,7 @@ final class NetworkTests: XCTestCase {
             app.stop()
             try? FileManager.default.removeItem(atPath: state)
         }
-        guard let window = demoWindow() else { throw XCTSkip("no window") }
+        let window = try requireDemoWindow()
         shell(["xdotool", "mousemove", "--window", window, "300", "300"])
         return (app, server, window)
     }

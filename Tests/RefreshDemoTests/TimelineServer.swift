@@ -4,18 +4,12 @@
 // connection), so a test sees what the app really asked for and what it gave up on.
 
 import Foundation
-import Synchronization
 import XCTest
 
 final class TimelineServer: @unchecked Sendable {
-    /// What the server wrote, shared with the pipe handler.
-    final class LineBuffer: Sendable {
-        let lines = Mutex<(complete: [String], partial: String)>(([], ""))
-    }
-
     let process = Process()
     private let output = Pipe()
-    private let buffer = LineBuffer()
+    private let lines = PipeLines()
     private(set) var port = 0
 
     /// The server script, from this file's place in the package.
@@ -27,24 +21,14 @@ final class TimelineServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-u", Self.script] + arguments
         process.standardOutput = output
-        output.fileHandleForReading.readabilityHandler = { [buffer] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { return }
-            buffer.lines.withLock { state in
-                state.partial += String(decoding: data, as: UTF8.self)
-                while let newline = state.partial.firstIndex(of: "\n") {
-                    state.complete.append(String(state.partial[..<newline]))
-                    state.partial = String(state.partial[state.partial.index(after: newline)...])
-                }
-            }
-        }
+        lines.collect(from: output)
         try process.run()
         guard
             wait(
                 "the timeline server listening", timeout: 30, file: file, line: line,
                 until: { !$0.of("listening").isEmpty }),
             let port = of("listening").first?["port"] as? Int
-        else { throw XCTSkip("the timeline server did not start") }
+        else { throw TestSetupError(description: "the timeline server did not start") }
         self.port = port
     }
 
@@ -63,7 +47,7 @@ final class TimelineServer: @unchecked Sendable {
 
     /// Every log line so far, parsed.
     var log: [[String: Any]] {
-        buffer.lines.withLock { $0.complete }.compactMap {
+        lines.lines.compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
     }
@@ -119,7 +103,7 @@ final class TimelineServer: @unchecked Sendable {
         if poll(every: 0.02, timeout: timeout, until: { condition(self) || !process.isRunning }), process.isRunning {
             return true
         }
-        let tail = buffer.lines.withLock { $0.complete.suffix(8) }.joined(separator: "\n")
+        let tail = lines.lines.suffix(8).joined(separator: "\n")
         XCTFail(
             process.isRunning
                 ? "the timeline server never saw \(what()) in \(Int(timeout)) s; its last lines:\n\(tail)"
