@@ -102,31 +102,26 @@ final class ScreenshotScript {
     /// Loading, failed with Retry, no more items; scrolled to the bottom so the sentinel shows.
     private func shootFooterStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
         let footer = { list.engine.footer }
-        try await scrollToBottom(list, window)
+        try await scroll(list, window, toEnd: true)
         try await settle("the next page loading", window) { footer() == .loading }
-        try await scrollToBottom(list, window)
+        try await scroll(list, window, toEnd: true)
         shoot(window, "footer-loading")
         heldPage?(.failure(FolderError(message: localized("The server did not answer"))))
         try await settle("the page's failure", window) { footer() == .failed }
-        try await scrollToBottom(list, window)
+        try await scroll(list, window, toEnd: true)
         shoot(window, "footer-failed")
         list.loadMore()
         try await settle("the page asked for again", window) { footer() == .loading }
         heldPage?(.success(Page(items(176...182), hasMore: false)))
         try await settle("the end of the feed", window) { footer() == .exhausted }
-        try await scrollToBottom(list, window)
+        try await scroll(list, window, toEnd: true)
         shoot(window, "footer-exhausted")
     }
 
     /// A pull in a right-to-left window: the header's arrow and texts, the rows and the pane
     /// mirrored.
     private func shootRightToLeft(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
-        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
-        try await settle("the top of the list", window) {
-            if gtk_adjustment_get_value(adjustment) <= 0.5 { return true }
-            gtk_adjustment_set_value(adjustment, 0)
-            return false
-        }
+        try await scroll(list, window, toEnd: false)
         gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
         list.feed(.began(.drag))
         list.feed(.moved(.drag(distance: list.engine.configuration.pullThreshold / 2)))
@@ -182,13 +177,13 @@ final class ScreenshotScript {
         shoot(window, "placeholder-failed")
     }
 
-    /// Scrolls to the end until a laid-out frame shows the bottom of the list.
-    private func scrollToBottom(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
+    /// Scrolls to the end (or the top) until a laid-out frame shows it.
+    private func scroll(_ list: RefreshList<FeedItem>, _ window: WidgetPointer, toEnd: Bool) async throws(Stalled) {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
-        try await settle("the bottom of the list", window) {
-            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            if gtk_adjustment_get_value(adjustment) >= end - 0.5 { return true }
-            scrollToEnd(list.scrolledWindow)
+        try await settle(toEnd ? "the bottom of the list" : "the top of the list", window) {
+            let target = toEnd ? gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) : 0
+            if abs(gtk_adjustment_get_value(adjustment) - target) <= 0.5 { return true }
+            gtk_adjustment_set_value(adjustment, target)
             return false
         }
     }
