@@ -66,16 +66,30 @@ enum GtkTest {
     /// a cold, busy machine can take a second for one frame; it only costs time when failing.
     static let patience = 30.0
 
-    /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass.
+    /// Runs the GLib main loop until `condition` holds or `timeout` seconds pass, keeping the
+    /// test windows drawing (`FrameWatch`) meanwhile.
     @discardableResult
     static func pump(timeout: Double = patience, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
-            if Date() > deadline { return false }
+            let now = Date()
+            if now > deadline { return false }
+            for watch in watches { watch.check(at: now) }
             // Dispatches what is ready; when nothing was, waits a millisecond.
             if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
         }
         return true
+    }
+
+    /// The shown test windows, each watched for frames that stop coming.
+    private static var watches: [FrameWatch] = []
+
+    /// The watch of `window`, one of `window(_:)`'s.
+    static func watch(of window: WidgetPointer) -> FrameWatch {
+        guard let watch = watches.first(where: { $0.window == window }) else {
+            preconditionFailure("not a window made by GtkTest.window")
+        }
+        return watch
     }
 
     /// Runs the GLib main loop until `condition` holds; fails the test naming `what` if it never
@@ -97,15 +111,11 @@ enum GtkTest {
             XCTFail("the widget is in no window", file: file, line: line)
             return
         }
-        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
-        for frame in 1...count where !painted(window, timeout: 10) {
-            // Headless mutter now and then stops sending a window frame callbacks under load,
-            // and GTK then draws it no more; shown again, it gets a fresh surface.
-            gtk_widget_set_visible(window, 0)
-            gtk_window_present(window.as(GtkWindow.self))
-            wait("frame \(frame) painted (the window shown again)", file: file, line: line) {
-                painted(window, timeout: 1)
-            }
+        let watch = watch(of: UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
+        for frame in 1...count {
+            let painted = watch.painted
+            gtk_widget_queue_draw(watch.window)
+            wait("frame \(frame) of \(count) painted", file: file, line: line) { watch.painted > painted }
         }
     }
 
@@ -115,35 +125,25 @@ enum GtkTest {
         while g_main_context_iteration(nil, 0) != 0, Date() < deadline {}
     }
 
-    /// A shown window holding `child`, `width`×`height` px, once a frame has drawn it. Headless
-    /// mutter now and then sends a new window no frame callbacks, so GTK never draws it; shown
-    /// again, it gets a fresh surface.
+    /// A shown window holding `child`, `width`×`height` px, once a frame has drawn it.
     static func window(_ child: WidgetPointer, width: Int32 = 400, height: Int32 = 500) -> WidgetPointer {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), child)
+        let watch = FrameWatch(window)
+        watches.append(watch)
         gtk_window_present(window.as(GtkWindow.self))
         wait("the window mapped and laid out") { gtk_widget_get_mapped(child) != 0 && gtk_widget_get_height(child) > 0 }
-        if !painted(window, timeout: 10) {
-            gtk_widget_set_visible(window, 0)
-            gtk_window_present(window.as(GtkWindow.self))
-            wait("the window shown again and drawn") { painted(window, timeout: 1) }
-        }
+        wait("the window's first frame drawn") { watch.painted > 0 }
         return window
     }
 
-    /// Whether `window` paints a frame within `timeout` seconds of asking for one.
-    private static func painted(_ window: WidgetPointer, timeout: Double) -> Bool {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return pump(timeout: timeout) { false } }
-        var painted = false
-        let connections = SignalConnections()
-        connections.onVoid(gpointer(clock), "after-paint") { painted = true }
-        defer { connections.disconnectAll() }
-        gtk_widget_queue_draw(window)
-        return pump(timeout: timeout) { painted }
-    }
-
     static func destroy(_ window: WidgetPointer) {
+        watches.removeAll { watch in
+            guard watch.window == window else { return false }
+            watch.stop()
+            return true
+        }
         gtk_window_destroy(window.as(GtkWindow.self))
         drainPending()
     }
@@ -157,6 +157,76 @@ enum GtkTest {
         configuration.startsWhenShown = false
         change(&configuration)
         return try RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
+    }
+}
+
+/// Keeps a shown test window drawing. Headless mutter now and then stops sending a window frame
+/// callbacks under load (a new window, or one that drew for a while), and GTK then draws it no
+/// more: every state that waits to be seen waits forever. A window that drew nothing for
+/// `quiet` seconds is asked for a frame; if that frame does not come within `quiet` seconds
+/// either, the window is shown again, which gives it a fresh surface. A window the test hid
+/// itself is left alone.
+@MainActor
+final class FrameWatch {
+    let window: WidgetPointer
+    /// Frames painted since the window was made.
+    private(set) var painted = 0
+    /// Called after each painted frame, with the window's allocation current.
+    var afterPaint: (() -> Void)?
+    /// How many times the window was shown again.
+    private(set) var reshown = 0
+
+    private static let quiet = 5.0
+    private var clock: OpaquePointer?
+    private var connections = SignalConnections()
+    private var lastPaint = Date()
+    private var probeSent: Date?
+
+    init(_ window: WidgetPointer) { self.window = window }
+
+    /// Follows the window's frame clock (a new one when its surface is made again) and shows
+    /// the window again when frames stopped coming.
+    func check(at now: Date) {
+        let current = gtk_widget_get_frame_clock(window)
+        if current != clock {
+            connections.disconnectAll()
+            connections = SignalConnections()
+            clock = current
+            if let current {
+                connections.onVoid(gpointer(current), "after-paint") { [unowned self] in
+                    painted += 1
+                    lastPaint = Date()
+                    probeSent = nil
+                    afterPaint?()
+                }
+            }
+        }
+        guard gtk_widget_get_visible(window) != 0, now.timeIntervalSince(lastPaint) > Self.quiet else { return }
+        if let probeSent {
+            guard now.timeIntervalSince(probeSent) > Self.quiet else { return }
+            self.probeSent = nil
+            lastPaint = now
+            reshown += 1
+            FileHandle.standardError.write(
+                Data("test window: no frame for \(Int(Self.quiet * 2)) s, shown again (\(reshown) time(s))\n".utf8))
+            gtk_widget_set_visible(window, 0)
+            gtk_window_present(window.as(GtkWindow.self))
+            // The test goes on once the window is laid out and drawn again, as it was.
+            let before = painted
+            GtkTest.wait("the window shown again (after no frame for \(Int(Self.quiet * 2)) s) and drawn") {
+                painted > before
+            }
+        } else {
+            probeSent = now
+            gtk_widget_queue_draw(window)
+        }
+    }
+
+    /// Stops following the window (before it is destroyed).
+    func stop() {
+        connections.disconnectAll()
+        clock = nil
+        afterPaint = nil
     }
 }
 

@@ -9,8 +9,9 @@ import RefreshEngine
 import XCTest
 
 final class HeaderMotionTests: XCTestCase {
-    /// The header heights seen, frame by frame, from the moment the engine goes idle until the
-    /// header is closed. Frame-based, not time-based, so a slow machine can't fail it.
+    /// The header heights painted, frame by frame, after the last frame that showed it fully
+    /// open, until it is closed. Frame-based, not time-based, so a slow machine can't fail it;
+    /// every frame is recorded from the start, so a late check misses none.
     @MainActor private static func closingHeights(animations: Bool) throws -> (heights: [Int], duration: guint) {
         cgtk_set_enable_animations(animations.gboolean)
         defer { cgtk_set_enable_animations(1) }
@@ -21,18 +22,23 @@ final class HeaderMotionTests: XCTestCase {
         list.onRefresh { page(1...20) }
         let window = GtkTest.window(list.widget)
         defer { GtkTest.destroy(window) }
+        var painted: [(height: Int, state: HeaderState)] = []
+        GtkTest.watch(of: window).afterPaint = {
+            painted.append((list.headerAllocatedHeight, list.engine.header.state))
+        }
         list.start()
-        GtkTest.wait("the refresh's success") { list.engine.header.state == .succeeded }
-        GtkTest.wait("the header fully open") { list.headerAllocatedHeight == 64 }
-        GtkTest.wait("the header going idle") { list.engine.header.state == .idle }
-        let duration = gtk_revealer_get_transition_duration(list.revealerWidget.opaque)
-        var heights: [Int] = []
-        let clock = gtk_widget_get_frame_clock(window)!
-        let connections = SignalConnections()
-        connections.onVoid(gpointer(clock), "after-paint") { heights.append(list.headerAllocatedHeight) }
-        GtkTest.wait("a frame with the header closed: \(heights)") { heights.last == 0 }
-        connections.disconnectAll()
-        return (heights, duration)
+        GtkTest.wait("the refresh over and a frame with the header closed: \(painted)") {
+            list.engine.header.state == .idle && painted.contains { $0.state == .succeeded }
+                && painted.last?.height == 0
+        }
+        let heights = painted.map(\.height)
+        guard let open = heights.lastIndex(of: 64) else {
+            XCTFail("no frame showed the header fully open: \(painted)")
+            return ([], 0)
+        }
+        XCTAssertTrue(
+            painted[...open].contains { $0.state == .succeeded && $0.height == 64 }, "the success was shown open")
+        return (Array(heights[(open + 1)...]), gtk_revealer_get_transition_duration(list.revealerWidget.opaque))
     }
 
     func testTheHeaderAnimatesClosedWithinAQuarterSecond() throws {
