@@ -169,6 +169,20 @@ final class WaylandInput: RealInput {
         self.targetInWindow = targetInWindow
         watch = InputWatch(window: window)
         windowOnMonitor = try locate()
+        reshownWhenFound = GtkTest.watch(of: window).reshown
+    }
+
+    /// `FrameWatch.reshown` when the window was last found.
+    private var reshownWhenFound = 0
+
+    /// Finds the window again if its frame watch showed it again since (mutter may place the new
+    /// surface elsewhere); true if it did.
+    @discardableResult
+    private func followWindow() -> Bool {
+        guard GtkTest.watch(of: window).reshown != reshownWhenFound else { return false }
+        do { windowOnMonitor = try locate() } catch { XCTFail("\(error)") }
+        reshownWhenFound = GtkTest.watch(of: window).reshown
+        return true
     }
 
     /// How long one grid point of `locate()` listens for a motion inside the window (ms), pass
@@ -271,7 +285,11 @@ final class WaylandInput: RealInput {
         watch.wait("a click", since: before) { $0.releases > $1.releases }
     }
 
+    /// Where the last `move(to:)` put the pointer, in the target's coordinates.
+    private var lastTarget: (x: Int, y: Int)?
+
     func wheel(up: Bool, count: Int, delayMs: Int) {
+        if followWindow(), let lastTarget { move(to: lastTarget.x, lastTarget.y) }
         let before = watch.counts
         for index in 0..<count {
             // The user's pace between notches (InputPace): part of the gesture under test, not a
@@ -293,6 +311,8 @@ final class WaylandInput: RealInput {
     }
 
     func move(to x: Int, _ y: Int) {
+        followWindow()
+        lastTarget = (x, y)
         moveOnMonitor(to: onMonitor(x, y))
         watch.waitForPointer(at: Double(targetInWindow.x + x), Double(targetInWindow.y + y))
     }
