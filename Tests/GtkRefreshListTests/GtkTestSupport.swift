@@ -86,7 +86,7 @@ enum GtkTest {
 
     /// The watch of `window`, one of `window(_:)`'s.
     static func watch(of window: WidgetPointer) -> FrameWatch {
-        guard let watch = watches.first(where: { $0.window == window }) else {
+        guard let watch = watches.first(where: { $0.window == window && !$0.isStopped }) else {
             preconditionFailure("not a window made by GtkTest.window")
         }
         return watch
@@ -130,6 +130,7 @@ enum GtkTest {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), child)
+        watches.removeAll(where: \.isStopped)
         let watch = FrameWatch(window)
         watches.append(watch)
         gtk_window_present(window.as(GtkWindow.self))
@@ -179,14 +180,22 @@ final class FrameWatch {
     private static let quiet = 5.0
     private var clock: OpaquePointer?
     private var connections = SignalConnections()
+    private let lifetime = SignalConnections()
     private var lastPaint = Date()
     private var probeSent: Date?
+    /// The window was destroyed (or the watch stopped): nothing more to follow.
+    private(set) var isStopped = false
 
-    init(_ window: WidgetPointer) { self.window = window }
+    init(_ window: WidgetPointer) {
+        self.window = window
+        // Not owned: a reference here would keep the window from being disposed.
+        lifetime.onVoid(gpointer(window), "destroy", owned: false) { [unowned self] in stop() }
+    }
 
     /// Follows the window's frame clock (a new one when its surface is made again) and shows
     /// the window again when frames stopped coming.
     func check(at now: Date) {
+        guard !isStopped else { return }
         let current = gtk_widget_get_frame_clock(window)
         if current != clock {
             connections.disconnectAll()
@@ -222,9 +231,12 @@ final class FrameWatch {
         }
     }
 
-    /// Stops following the window (before it is destroyed).
+    /// Stops following the window (before it is destroyed, or as it is).
     func stop() {
+        guard !isStopped else { return }
+        isStopped = true
         connections.disconnectAll()
+        lifetime.disconnectAll()
         clock = nil
         afterPaint = nil
     }

@@ -67,7 +67,9 @@ final class SignalInputTests: XCTestCase {
 
     func testTouchpadDeltasAndScrollEndRefresh() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            // The test waits for a layout between two deltas; on a busy machine that wait can
+            // outlast the default 500 ms in which a lost scroll-end releases the pull.
+            let (list, window) = try Self.shownList { $0.engine.touchpadIdleInterval = 60_000 }
             defer { GtkTest.destroy(window) }
             let controller = try XCTUnwrap(list.parts.scrollController)
             cgtk_emit_void(gpointer(controller), "scroll-begin")
