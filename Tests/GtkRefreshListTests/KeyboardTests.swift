@@ -32,15 +32,19 @@ final class KeyboardTests: XCTestCase {
         return Double(point.y)
     }
 
-    /// `list` shown in a window titled `title`, its first refresh over, and the keyboard focus
-    /// on the row a click at (180, `y`) landed on.
+    /// `list` shown in a window titled `title`, its first refresh over and its header closed (a
+    /// place measured on screen while it still closes would move with it), and the keyboard
+    /// focus on the row a click at (180, `y`) landed on.
     @MainActor private static func focusedRow(
         of list: RefreshList<Row>, clickedAt y: Int, title: String
     ) throws -> (window: WidgetPointer, input: any RealInput) {
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
-        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+        GtkTest.wait("the first refresh over and the header closed (\(list.headerAllocatedHeight) px)") {
+            list.engine.header.state == .idle && list.engine.inFlight == nil && list.headerAllocatedHeight == 0
+                && gtk_revealer_get_child_revealed(list.parts.revealer.opaque) == 0
+        }
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, y)
         GtkTest.wait("the focus on a row after a click (it is on \(String(describing: focus(of: list))))") {
