@@ -17,7 +17,9 @@ final class PlaceholderTests: XCTestCase {
     }
 
     @MainActor private static func heldList(title: String) throws -> (RefreshList<Row>, Held, WidgetPointer) {
-        let list = try GtkTest.makeList()
+        // A wheel pull ends when no notch comes for the idle interval; a main loop busy for
+        // 250 ms between two paced notches on a loaded machine would end it early.
+        let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = 1_000 }
         let held = Held()
         list.onRefresh(completion: { held.refresh.append($0) })
         list.onLoadMore { number in page(number: number, hasMore: false) }

@@ -24,7 +24,9 @@ final class RealInputTests: XCTestCase {
     }
 
     @MainActor private static func harness(pages: Int = 5, title: String) throws -> Harness {
-        let list = try GtkTest.makeList()
+        // A wheel pull ends when no notch comes for the idle interval; a main loop busy for
+        // 250 ms between two paced notches on a loaded machine would end it early.
+        let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = 1_000 }
         let counts = Counts()
         list.onRefresh { page(1...20, hasMore: true) }
         list.onLoadMore { number in page(number: number, hasMore: number < pages) }

@@ -21,10 +21,11 @@ final class RenderingTests: XCTestCase {
         try onMainActor {
             try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
             let list = try GtkTest.makeList {
-                // Each result stays up long enough to be laid out and drawn on a busy machine, and
-                // a touchpad pull is never released by idling while it is drawn.
+                // Each result stays up long enough to be laid out and drawn on a busy machine, even
+                // when its window has to be shown again (FrameWatch: 10 s without a frame), and a
+                // touchpad pull is never released by idling while it is drawn.
                 $0.engine = try! RefreshConfiguration(
-                    touchpadIdleInterval: 60_000, minimumSpinnerTime: 0, resultDisplayTime: 3_000,
+                    touchpadIdleInterval: 60_000, minimumSpinnerTime: 0, resultDisplayTime: 15_000,
                     operationTimeout: 60_000, pageSize: 20)
             }
             var refreshes: [RefreshList<Row>.Completion] = []
