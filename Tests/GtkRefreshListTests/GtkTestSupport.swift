@@ -214,21 +214,23 @@ final class FrameWatch {
         if let probeSent {
             guard now.timeIntervalSince(probeSent) > Self.quiet else { return }
             self.probeSent = nil
-            lastPaint = now
-            reshown += 1
-            FileHandle.standardError.write(
-                Data("test window: no frame for \(Int(Self.quiet * 2)) s, shown again (\(reshown) time(s))\n".utf8))
-            gtk_widget_set_visible(window, 0)
-            gtk_window_present(window.as(GtkWindow.self))
-            // The test goes on once the window is laid out and drawn again, as it was.
-            let before = painted
-            GtkTest.wait("the window shown again (after no frame for \(Int(Self.quiet * 2)) s) and drawn") {
-                painted > before
-            }
+            showAgain(because: "no frame for \(Int(Self.quiet * 2)) s")
         } else {
             probeSent = now
             gtk_widget_queue_draw(window)
         }
+    }
+
+    /// Shows the window again, which gives it a fresh surface, and returns once it is laid out
+    /// and drawn again, as it was.
+    func showAgain(because reason: String) {
+        reshown += 1
+        lastPaint = Date()
+        FileHandle.standardError.write(Data("test window: \(reason), shown again (\(reshown) time(s))\n".utf8))
+        gtk_widget_set_visible(window, 0)
+        gtk_window_present(window.as(GtkWindow.self))
+        let before = painted
+        GtkTest.wait("the window shown again (\(reason)) and drawn") { painted > before }
     }
 
     /// Stops following the window (before it is destroyed, or as it is).

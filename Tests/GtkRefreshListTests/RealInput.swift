@@ -211,12 +211,8 @@ final class WaylandInput: RealInput {
             }
             if Date() > deadline { break }
             if watch.counts.motions == motions {
-                // A whole pass and no motion reached the window: mutter is not showing it (it
-                // now and then sends a window no frames under load). Shown again, it gets a
-                // fresh surface.
-                gtk_widget_set_visible(window, 0)
-                gtk_window_present(window.as(GtkWindow.self))
-                GtkTest.frames(of: window)
+                // A whole pass and no motion reached the window: mutter is not showing it.
+                GtkTest.watch(of: window).showAgain(because: "no pointer motion reached it")
             }
             motions = watch.counts.motions
         }
