@@ -12,8 +12,11 @@ package struct OneShotTimer {
     /// A timer with nothing pending.
     package init() {}
 
-    /// Fires `action` once after `milliseconds`, replacing any pending firing.
-    package mutating func schedule(after milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+    /// Fires `action` once after `milliseconds`, replacing any pending firing. At `priority`,
+    /// GLib's main loop dispatches it only once no source of a higher priority is ready.
+    package mutating func schedule(
+        after milliseconds: UInt32, priority: Int32 = G_PRIORITY_DEFAULT, _ action: @escaping @MainActor () -> Void
+    ) {
         cancel()
         typealias Closure = @MainActor () -> Void
         let thunk: @convention(c) (gpointer?) -> gboolean = { data in
@@ -22,7 +25,7 @@ package struct OneShotTimer {
             return 0  // G_SOURCE_REMOVE: one shot
         }
         sourceID = g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
+            priority, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
     }
 
     /// Marks the timer as fired (its source removed itself).

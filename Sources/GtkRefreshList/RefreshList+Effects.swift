@@ -22,11 +22,11 @@ extension RefreshList {
             case .applyRefresh(let token):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 let new = applyRefresh(page)
-                queue.enqueue(.refreshApplied(shown: model.items.count, new: new))
+                queue.enqueue(.refreshApplied(shown: model.items.count, new: new), at: Self.monotonicNow())
             case .applyPage(let token, _):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
-                queue.enqueue(.itemsShown(model.items.count))
+                queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

@@ -1,6 +1,8 @@
 // The event pump: every event goes to the engine one at a time. Events are queued while
 // effects run, so a loader that answers synchronously (or twice) never re-enters the engine
-// mid-effect; the widget renders once the queue is empty.
+// mid-effect; the widget renders once the queue is empty. Each event carries the instant it
+// happened: input its display server's timestamp (`InputClock`), anything else the moment it is
+// sent.
 
 import CGtk
 internal import GtkInterop
@@ -8,21 +10,24 @@ import RefreshEngine
 
 /// Events waiting for the engine, and whether they are being handed to it now.
 struct EventQueue {
-    private var events: [Event] = []
+    private var events: [(event: Event, instant: MonotonicInstant)] = []
     /// Set while `drain` runs: an event sent meanwhile waits its turn.
     var isDraining = false
 
-    mutating func enqueue(_ event: Event) { events.append(event) }
+    mutating func enqueue(_ event: Event, at instant: MonotonicInstant) { events.append((event, instant)) }
 
-    /// The oldest waiting event, taken off the queue.
-    mutating func next() -> Event? { events.isEmpty ? nil : events.removeFirst() }
+    /// The oldest waiting event and when it happened, taken off the queue.
+    mutating func next() -> (event: Event, instant: MonotonicInstant)? {
+        events.isEmpty ? nil : events.removeFirst()
+    }
 }
 
 extension RefreshList {
-    /// Sends one event to the engine, carries out its effects, then renders.
-    func send(_ event: Event) {
+    /// Sends one event that happened at `instant` (now when not given) to the engine, carries out
+    /// its effects, then renders.
+    func send(_ event: Event, at instant: MonotonicInstant? = nil) {
         guard !isDisposed else { return }
-        queue.enqueue(event)
+        queue.enqueue(event, at: instant ?? Self.monotonicNow())
         guard !queue.isDraining else { return }
         drain {}
     }
@@ -37,8 +42,8 @@ extension RefreshList {
     private func drain(_ first: () -> Void) {
         queue.isDraining = true
         first()
-        while !isDisposed, let event = queue.next() {
-            let effects = engine.handle(event, at: Self.monotonicNow())
+        while !isDisposed, let (event, instant) = queue.next() {
+            let effects = engine.handle(event, at: instant)
             if case .pull = event { input.lastInputTaken = effects.tookInput }
             eventObserver?(event, engine)
             perform(effects)

@@ -2,6 +2,9 @@
 // hints, a capture-phase scroll controller for wheel and touchpad pulls (GTK 4.8 never moves
 // the adjustment above the top, so the pull must be measured from the scroll events), a drag
 // gesture for mouse and touch, and the list.refresh / list.load-more actions with F5, Ctrl+R.
+// Input is sent with the instant it happened (its display server's timestamp), so events that
+// queued up while the main loop was busy keep their real spacing: the wheel's and the touchpad's
+// idle rules judge the user's pace, not the machine's.
 
 import CGtk
 internal import GtkInterop
@@ -13,6 +16,8 @@ struct InputState {
     var lastInputTaken = false
     /// The drag pointer's last y in the list's coordinates (px).
     var dragLastY = 0.0
+    /// Input timestamps mapped onto the monotonic clock.
+    var clock = InputClock()
 }
 
 extension RefreshList {
@@ -47,11 +52,15 @@ extension RefreshList {
         parts.scrollController = scroll
         connections.onScroll(gpointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
-            return self.handleScroll(Self.scrollSample(of: scroll, dy: dy))
+            return self.handleScroll(Self.scrollSample(of: scroll, dy: dy), at: self.instant(of: scroll))
         }
-        connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self] in self?.send(.gestureBegan(.touchpad)) }
-        connections.onVoid(gpointer(scroll), "scroll-end") { [weak self] in
-            self?.send(.gestureEnded(.touchpad, cancelled: false))
+        connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self, scroll] in
+            guard let self else { return }
+            self.send(.gestureBegan(.touchpad), at: self.instant(of: scroll))
+        }
+        connections.onVoid(gpointer(scroll), "scroll-end") { [weak self, scroll] in
+            guard let self else { return }
+            self.send(.gestureEnded(.touchpad, cancelled: false), at: self.instant(of: scroll))
         }
     }
 
@@ -62,10 +71,11 @@ extension RefreshList {
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)
         parts.dragGesture = drag
+        let controller = drag
         connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, startY in
             guard let self else { return }
             self.input.dragLastY = self.yInList(ofScrolledY: startY)
-            self.send(.gestureBegan(.drag))
+            self.send(.gestureBegan(.drag), at: self.instant(of: controller))
         }
         connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
             guard let self else { return }
@@ -77,27 +87,35 @@ extension RefreshList {
             let y = self.yInList(ofScrolledY: startY + offsetY)
             let delta = y - self.input.dragLastY
             self.input.dragLastY = y
-            self.send(.pull(.drag(distance: delta)))
+            self.send(.pull(.drag(distance: delta)), at: self.instant(of: controller))
             if self.engine.pullKind == .drag {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
         connections.onPoint(gpointer(drag), "drag-end") { [weak self] _, _ in
-            self?.send(.gestureEnded(.drag, cancelled: false))
+            guard let self else { return }
+            self.send(.gestureEnded(.drag, cancelled: false), at: self.instant(of: controller))
         }
         connections.onSequence(gpointer(drag), "cancel") { [weak self] in
-            self?.send(.gestureEnded(.drag, cancelled: true))
+            guard let self else { return }
+            self.send(.gestureEnded(.drag, cancelled: true), at: self.instant(of: controller))
         }
     }
 
-    /// Feeds one scroll event to the engine, which decides what kind of pull it is, and reports
-    /// whether the pull took it.
-    func handleScroll(_ sample: ScrollSample) -> Bool {
+    /// Feeds one scroll event that happened at `instant` (now when not given) to the engine,
+    /// which decides what kind of pull it is, and reports whether the pull took it.
+    func handleScroll(_ sample: ScrollSample, at instant: MonotonicInstant? = nil) -> Bool {
         // Scroll events never arrive while the list is handling another event, so the event is
         // handled right here and its answer is known on return.
         input.lastInputTaken = false
-        send(.pull(engine.pullInput(for: sample)))
+        send(.pull(engine.pullInput(for: sample)), at: instant)
         return input.lastInputTaken
+    }
+
+    /// When the event `controller` is handling happened, on the monotonic clock.
+    func instant(of controller: OpaquePointer) -> MonotonicInstant {
+        let stamp = gtk_event_controller_get_current_event_time(controller)
+        return input.clock.instant(ofEventTime: stamp, handledAt: Self.monotonicNow())
     }
 
     /// What GTK reported about the scroll event being handled: discrete or smooth, in which unit,

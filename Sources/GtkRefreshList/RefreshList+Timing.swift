@@ -36,7 +36,9 @@ extension RefreshList {
 
     /// Keeps one timer at `engine.nextWakeUp`. A tick already set no later than that is kept:
     /// it comes, finds nothing due, and the timer is set again then; so a deadline that moves
-    /// later on every input (a pull's idle release) costs no timer per input.
+    /// later on every input (a pull's idle release) costs no timer per input. The tick has a low
+    /// priority: after a stall it comes once the input that queued up meanwhile was handled (at
+    /// the instants it happened), so a wheel still turning is not taken for one that stopped.
     private func syncWakeUp() {
         guard let due = engine.nextWakeUp else {
             timing.wakeUpTimer.cancel()
@@ -46,7 +48,7 @@ extension RefreshList {
         if let scheduled = timing.scheduledWakeUp, scheduled <= due { return }
         let delay = max(0, min(due - Self.monotonicNow(), Int64(UInt32.max)))
         timing.scheduledWakeUp = due
-        timing.wakeUpTimer.schedule(after: UInt32(delay)) { [weak self] in
+        timing.wakeUpTimer.schedule(after: UInt32(delay), priority: G_PRIORITY_LOW) { [weak self] in
             guard let self else { return }
             self.timing.wakeUpTimer.fired()
             self.timing.scheduledWakeUp = nil

@@ -18,6 +18,10 @@ protocol RealInput {
     func point(at x: Int, _ y: Int)
     /// `count` wheel notches, `delayMs` apart (the input's pace: `InputPace`, not a wait).
     func wheel(up: Bool, count: Int, delayMs: Int)
+    /// `count` wheel notches, `delayMs` apart, sent while the main loop is held for `stallMs`
+    /// (and at least as long as the notches take): GTK reads them all at once afterwards, as
+    /// on a busy machine. Returns once GTK has handled them.
+    func wheelDuringStall(up: Bool, count: Int, delayMs: Int, stallMs: Int)
     /// A left-button drag from (`x`, `fromY`) to (`x`, `toY`) in 10 px moves; released only
     /// when `release` is called.
     func press(at x: Int, _ y: Int)
@@ -114,6 +118,18 @@ struct XdotoolInput: RealInput {
         // The delay is the user's pace between notches (InputPace), part of the gesture under test.
         runCommand(["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"])
         watch.wait("\(count) wheel notches", since: before) { $0.scrolls >= $1.scrolls + count }
+    }
+    func wheelDuringStall(up: Bool, count: Int, delayMs: Int, stallMs: Int) {
+        let before = watch.counts
+        let end = Date().addingTimeInterval(Double(stallMs) / 1_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"]
+        do { try process.run() } catch { return XCTFail("cannot run xdotool: \(error)") }
+        // The main loop is held (no GLib iteration, nor Foundation's run loop) while xdotool runs.
+        while process.isRunning || Date() < end { usleep(2_000) }
+        XCTAssertEqual(process.terminationStatus, 0, "xdotool click failed")
+        watch.wait("\(count) wheel notches after the stall", since: before) { $0.scrolls >= $1.scrolls + count }
     }
     func press(at x: Int, _ y: Int) {
         move(to: x, y)
@@ -297,6 +313,20 @@ final class WaylandInput: RealInput {
             send("wheel \(up ? -1 : 1)")
         }
         watch.wait("\(count) wheel notches", since: before) { $0.scrolls >= $1.scrolls + count }
+    }
+
+    func wheelDuringStall(up: Bool, count: Int, delayMs: Int, stallMs: Int) {
+        if followWindow(), let lastTarget { move(to: lastTarget.x, lastTarget.y) }
+        let before = watch.counts
+        let end = Date().addingTimeInterval(Double(stallMs) / 1_000)
+        // The injector paces the notches ("sleep") and answers each command once mutter took
+        // it; meanwhile this thread waits for it, so GTK's main loop reads nothing.
+        for index in 0..<count {
+            if index > 0 { send("sleep \(delayMs)") }
+            send("wheel \(up ? -1 : 1)")
+        }
+        while Date() < end { usleep(2_000) }
+        watch.wait("\(count) wheel notches after the stall", since: before) { $0.scrolls >= $1.scrolls + count }
     }
 
     func press(at x: Int, _ y: Int) {

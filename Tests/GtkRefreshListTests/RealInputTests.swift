@@ -23,10 +23,13 @@ final class RealInputTests: XCTestCase {
         var loads: [Int] = []
     }
 
-    @MainActor private static func harness(pages: Int = 5, title: String) throws -> Harness {
-        // A wheel pull ends when no notch comes for the idle interval; a main loop busy for
-        // 250 ms between two paced notches on a loaded machine would end it early.
-        let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = 1_000 }
+    @MainActor private static func harness(
+        pages: Int = 5, title: String, wheelIdleInterval: Milliseconds = 1_000
+    ) throws -> Harness {
+        // A wheel pull ends when no notch comes for the idle interval. Notches are timed when
+        // they happened, but a tick that comes before GTK has read a notch sent just before it
+        // still ends the pull: 1 s keeps the tests' paced pulls clear of that on a loaded machine.
+        let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = wheelIdleInterval }
         let counts = Counts()
         list.onRefresh { page(1...20, hasMore: true) }
         list.onLoadMore { number in page(number: number, hasMore: number < pages) }
@@ -94,6 +97,44 @@ final class RealInputTests: XCTestCase {
             XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 0, "still mid-list")
             XCTAssertEqual(h.counts.refreshes, 0)
             XCTAssertEqual(h.list.engine.header.state, .idle)
+        }
+    }
+
+    /// Notches slower than the idle interval are separate pulls that each spring back, even when
+    /// a busy main loop reads them all at once: they are timed when they happened.
+    func testSlowNotchesReadAtOnceAfterAStallNeverAddUp() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "wheel-stalled-slow", wheelIdleInterval: 250)
+            defer { GtkTest.destroy(h.window) }
+            var deepest = 0.0
+            h.list.eventObserver = { _, engine in deepest = max(deepest, engine.header.height) }
+            // Four notches 600 ms apart, all read after the stall: one notch of pull each.
+            h.input.wheelDuringStall(up: true, count: 4, delayMs: 600, stallMs: 0)
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            XCTAssertEqual(h.counts.refreshes, 0, "four slow notches are four short pulls")
+            XCTAssertLessThan(deepest, 48, "no pull went past one notch (deepest header \(deepest) px)")
+        }
+    }
+
+    /// A pull whose notches keep coming while the main loop is held goes on after it: the
+    /// stall is not a pause of the wheel.
+    func testAWheelPullGoesOnThroughAStall() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "wheel-stalled-pull")
+            defer { GtkTest.destroy(h.window) }
+            h.input.wheel(up: true, count: 1, delayMs: InputPace.pullNotchMs)
+            XCTAssertEqual(h.list.engine.header.state, .pulling, "header \(h.list.engine.header)")
+            var wentIdle = false
+            h.list.eventObserver = { _, engine in
+                if h.counts.refreshes == 0, engine.header.state == .idle { wentIdle = true }
+            }
+            // Two more notches 300 ms apart (well inside the 1 s idle interval), sent while the
+            // main loop is held for 2.5 s (far past it).
+            h.input.wheelDuringStall(up: true, count: 2, delayMs: 300, stallMs: 2_500)
+            GtkTest.wait("a refresh from the three notches") { h.counts.refreshes >= 1 }
+            XCTAssertFalse(wentIdle, "the pull was let go during the stall")
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
 

@@ -5,9 +5,9 @@
 // the way a person's hand spaces it, as the engine sees it on its own clock: notches of a
 // deliberate pull come closer together than the wheel's idle interval (250 ms), so they are one
 // pull; notches of a spin come far closer still, so a spin that reaches the top is not a rest
-// there. A slow machine only stretches the gaps the app sees when its main loop is held up as
-// long as that interval; the waits that follow each gesture make no other assumption about
-// speed.
+// there. The list times input when it happened (the display server's timestamps), so a busy
+// main loop that reads a gesture late does not change its pace; the waits that follow each
+// gesture make no assumption about speed.
 
 /// How far apart the tests' input steps are (ms).
 public enum InputPace {
