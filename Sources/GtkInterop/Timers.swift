@@ -28,6 +28,9 @@ package struct OneShotTimer {
             priority, milliseconds, thunk, ClosureBox<Closure>.retained(action), releaseBox)
     }
 
+    /// Whether a firing is pending.
+    package var isPending: Bool { sourceID != 0 }
+
     /// Marks the timer as fired (its source removed itself).
     package mutating func fired() { sourceID = 0 }
 

@@ -16,6 +16,9 @@ struct EventQueue {
 
     mutating func enqueue(_ event: Event, at instant: MonotonicInstant) { events.append((event, instant)) }
 
+    /// Whether no event waits.
+    var isEmpty: Bool { events.isEmpty }
+
     /// The oldest waiting event and when it happened, taken off the queue.
     mutating func next() -> (event: Event, instant: MonotonicInstant)? {
         events.isEmpty ? nil : events.removeFirst()
@@ -30,6 +33,24 @@ extension RefreshList {
         queue.enqueue(event, at: instant ?? Self.monotonicNow())
         guard !queue.isDraining else { return }
         drain {}
+    }
+
+    /// Sends an event GTK reported from inside its layout: the adjustment's geometry and the
+    /// edge signals come while the list view is being allocated. The event is queued with the
+    /// instant it happened and handled right after the frame (or sooner, by the next event sent,
+    /// which handles the queue in order first): rendering inside an allocation would lose its
+    /// changes, since GTK drops a resize queued while an ancestor is being allocated, and the
+    /// header would keep its old height and draw none of its new content.
+    func sendAfterLayout(_ event: Event) {
+        guard !isDisposed else { return }
+        queue.enqueue(event, at: Self.monotonicNow())
+        guard !queue.isDraining, !timing.afterLayout.isPending else { return }
+        timing.afterLayout.schedule(after: 0, priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+            guard let self else { return }
+            self.timing.afterLayout.fired()
+            guard !self.queue.isDraining else { return }
+            self.drain {}
+        }
     }
 
     /// Carries out `effects` (the engine's answer to `begin`), then every queued event, then renders.

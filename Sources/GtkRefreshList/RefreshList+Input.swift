@@ -27,7 +27,8 @@ extension RefreshList {
         connectDrag()
     }
 
-    /// The adjustment's geometry and the scrolled window's edge hints.
+    /// The adjustment's geometry and the scrolled window's edge hints (GTK reports both from
+    /// inside its layout: see `sendAfterLayout`).
     private func connectGeometry() {
         let scrolled = parts.scrolled
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
@@ -36,10 +37,10 @@ extension RefreshList {
         connections.onNotify(adjustmentRaw, "upper") { [weak self] in self?.sendGeometry() }
         connections.onNotify(adjustmentRaw, "page-size") { [weak self] in self?.sendGeometry() }
         connections.onEdge(scrolled.raw, "edge-overshot") { [weak self] position in
-            if let edge = Self.edge(position) { self?.send(.edgeHint(edge)) }
+            if let edge = Self.edge(position) { self?.sendAfterLayout(.edgeHint(edge)) }
         }
         connections.onEdge(scrolled.raw, "edge-reached") { [weak self] position in
-            if let edge = Self.edge(position) { self?.send(.edgeHint(edge)) }
+            if let edge = Self.edge(position) { self?.sendAfterLayout(.edgeHint(edge)) }
         }
     }
 
@@ -152,9 +153,10 @@ extension RefreshList {
         return Double(result.y)
     }
 
+    /// The adjustment's geometry now; it changes during layout, so it waits for the frame's end.
     func sendGeometry() {
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-        send(
+        sendAfterLayout(
             .geometry(
                 offset: gtk_adjustment_get_value(adjustment),
                 contentHeight: gtk_adjustment_get_upper(adjustment),

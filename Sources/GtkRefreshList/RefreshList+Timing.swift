@@ -17,6 +17,8 @@ struct Timing {
     var scheduledWakeUp: MonotonicInstant?
     /// The frame callback that reports a timed header state shown (`.presented`).
     var nextFrame = NextFrameCallback()
+    /// Handles the events GTK reported during a layout, once the frame is done.
+    var afterLayout = OneShotTimer()
 }
 
 extension RefreshList {
@@ -36,9 +38,11 @@ extension RefreshList {
 
     /// Keeps one timer at `engine.nextWakeUp`. A tick already set no later than that is kept:
     /// it comes, finds nothing due, and the timer is set again then; so a deadline that moves
-    /// later on every input (a pull's idle release) costs no timer per input. The tick has a low
-    /// priority: after a stall it comes once the input that queued up meanwhile was handled (at
-    /// the instants it happened), so a wheel still turning is not taken for one that stopped.
+    /// later on every input (a pull's idle release) costs no timer per input. The tick comes
+    /// after input (GDK's event sources have the default priority): after a stall it comes once
+    /// the input that queued up meanwhile was handled (at the instants it happened), so a wheel
+    /// still turning is not taken for one that stopped. It still comes before redraws: a frame
+    /// clock that is always due again (slow frames while the spinner turns) cannot starve it.
     private func syncWakeUp() {
         guard let due = engine.nextWakeUp else {
             timing.wakeUpTimer.cancel()
@@ -48,7 +52,7 @@ extension RefreshList {
         if let scheduled = timing.scheduledWakeUp, scheduled <= due { return }
         let delay = max(0, min(due - Self.monotonicNow(), Int64(UInt32.max)))
         timing.scheduledWakeUp = due
-        timing.wakeUpTimer.schedule(after: UInt32(delay), priority: G_PRIORITY_LOW) { [weak self] in
+        timing.wakeUpTimer.schedule(after: UInt32(delay), priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
             guard let self else { return }
             self.timing.wakeUpTimer.fired()
             self.timing.scheduledWakeUp = nil

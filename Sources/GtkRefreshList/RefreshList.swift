@@ -294,6 +294,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_object_ref(widget.raw)
         g_idle_add(dropRefreshListOwner, widget.raw)
         timing.wakeUpTimer.cancel()
+        timing.afterLayout.cancel()
         timing.scheduledWakeUp = nil
         timing.nextFrame.cancel(on: widget)
         spokenDescription.cancel()

@@ -138,6 +138,53 @@ final class RealInputTests: XCTestCase {
         }
     }
 
+    /// A pull released by time that passed in a stall is let go by the first event after it,
+    /// which may be the geometry GTK reports while it lays out the armed header. The refreshing
+    /// header must still be laid out at its height and show its spinner and title.
+    func testAPullLetGoDuringALayoutShowsItsRefreshingHeader() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = 1_000 }
+            var answers: [RefreshList<Row>.Completion] = []
+            list.onRefresh(completion: { answers.append($0) })
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            gtk_window_set_title(window.as(GtkWindow.self), "wheel-stalled-layout")
+            list.start()
+            GtkTest.wait("the first refresh asked for") { answers.count == 1 }
+            answers[0](.success(page(1...20, hasMore: true)))
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "wheel-stalled-layout")
+            input.point(at: 180, 200)
+            GtkTest.wait("the list at rest at the top") {
+                list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
+            }
+            input.wheel(up: true, count: 1, delayMs: InputPace.pullNotchMs)
+            // Two notches arm the pull during a stall longer than the idle interval: the pull is
+            // let go as soon as anything is handled after them.
+            input.wheelDuringStall(up: true, count: 2, delayMs: 100, stallMs: 2_500)
+            GtkTest.wait("the refresh asked for") { answers.count == 2 }
+            @MainActor func laidOut() -> String? {
+                let height = Int(list.engine.header.height.rounded())
+                guard list.headerAllocatedHeight == height else {
+                    return "the header \(list.headerAllocatedHeight) px high, not \(height)"
+                }
+                var title = graphene_rect_t()
+                guard gtk_widget_compute_bounds(list.parts.titleLabel, list.parts.clip, &title) != 0,
+                    title.origin.y >= 0, Int(title.origin.y + title.size.height) <= height
+                else { return "the title at y \(title.origin.y) in a \(height) px header" }
+                guard gtk_widget_get_height(list.parts.spinner) > 0 else { return "the spinner not laid out" }
+                return nil
+            }
+            GtkTest.wait("the refreshing header laid out with its spinner and title (\(laidOut() ?? "it is"))") {
+                list.engine.header.state == .refreshing && laidOut() == nil
+            }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertNil(laidOut())
+            answers[1](.success(page(1...21, hasMore: true)))
+            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+        }
+    }
+
     func testAMouseDragDownFromTheTopRefreshes() throws {
         try onMainActor {
             let h = try Self.harness(title: "drag-top")

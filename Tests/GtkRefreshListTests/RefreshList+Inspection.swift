@@ -16,6 +16,8 @@ extension RefreshList {
     var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
     /// The header's visible height as laid out now (px).
     var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
+    /// Whether events GTK reported during a layout still wait to be handled (`sendAfterLayout`).
+    var hasQueuedEvents: Bool { !queue.isEmpty }
     /// The header's status box (accessible role `status`).
     var headerWidget: WidgetPointer { parts.header }
     /// The footer sentinel's status box (accessible role `status`).

@@ -55,6 +55,9 @@ final class SignalInputTests: XCTestCase {
                 }
             }
             gtk_adjustment_set_value(adjustment, 40)
+            // GTK reports geometry from inside its layout; the list handles it once the frame is
+            // done (the next main-loop turn) or before the next event it is sent.
+            GtkTest.wait("the new offset handled") { !list.hasQueuedEvents }
             XCTAssertEqual(geometry?.0, 40)
             XCTAssertEqual(geometry?.1, gtk_adjustment_get_upper(adjustment))
             XCTAssertEqual(geometry?.2, gtk_adjustment_get_page_size(adjustment))
@@ -135,6 +138,8 @@ final class SignalInputTests: XCTestCase {
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-reached", GTK_POS_BOTTOM)
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-overshot", GTK_POS_BOTTOM)
                 }
+                // Reported as from a layout, they are handled on the next main-loop turn.
+                GtkTest.wait("the scroll and the edge signals handled") { !list.hasQueuedEvents }
                 GtkTest.wait("the page loaded") { list.engine.inFlight == nil && list.engine.footer != .loading }
                 if loads.count == before {
                     // The last page's layout was still settling, so the end did not count yet:
