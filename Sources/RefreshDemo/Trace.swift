@@ -22,7 +22,8 @@ final class Tracer {
     func event(_ event: Event, engine: RefreshEngine, items: Int, failureText: (FailureID) -> String?) {
         let (name, detail) = Self.describe(event, failureText)
         var fields: [(String, Any)] = [
-            ("ms", milliseconds), ("event", name), ("header", engine.header.state.name),
+            ("ms", milliseconds), ("atMs", engine.now.milliseconds - Int64(start / 1_000)), ("event", name),
+            ("header", engine.header.state.name),
             ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
             ("page", engine.paging.currentPage as Any),
             ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
