@@ -33,6 +33,25 @@ protocol RealInput {
     func key(_ key: NavigationKey)
 }
 
+/// A main loop held up, as on a busy machine: no GLib iteration (nor Foundation's run loop) runs
+/// until the stall's length has passed and what it waits for has happened. The length is part of
+/// the gesture under test, like `InputPace`, not a wait for the app.
+struct MainLoopStall {
+    let end: Date
+
+    init(milliseconds: Int) { end = Date().addingTimeInterval(Double(milliseconds) / 1_000) }
+
+    /// Holds the calling thread until the stall's end and until `done` holds; fails naming `what`
+    /// if `done` never holds within 30 s.
+    func hold(until what: String, _ done: () -> Bool) {
+        let deadline = max(end, Date().addingTimeInterval(30))
+        while !(done() && Date() >= end) {
+            guard Date() < deadline else { return XCTFail("never happened within 30 s while stalled: \(what)") }
+            usleep(1_000)
+        }
+    }
+}
+
 /// Keys a keyboard user moves with, by their X keysym name and value.
 enum NavigationKey: String {
     case end = "End", tab = "Tab", enter = "Return"
@@ -121,13 +140,12 @@ struct XdotoolInput: RealInput {
     }
     func wheelDuringStall(up: Bool, count: Int, delayMs: Int, stallMs: Int) {
         let before = watch.counts
-        let end = Date().addingTimeInterval(Double(stallMs) / 1_000)
+        let stall = MainLoopStall(milliseconds: stallMs)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["xdotool", "click", "--repeat", "\(count)", "--delay", "\(delayMs)", up ? "4" : "5"]
         do { try process.run() } catch { return XCTFail("cannot run xdotool: \(error)") }
-        // The main loop is held (no GLib iteration, nor Foundation's run loop) while xdotool runs.
-        while process.isRunning || Date() < end { usleep(2_000) }
+        stall.hold(until: "xdotool sent the notches") { !process.isRunning }
         XCTAssertEqual(process.terminationStatus, 0, "xdotool click failed")
         watch.wait("\(count) wheel notches after the stall", since: before) { $0.scrolls >= $1.scrolls + count }
     }
@@ -318,14 +336,14 @@ final class WaylandInput: RealInput {
     func wheelDuringStall(up: Bool, count: Int, delayMs: Int, stallMs: Int) {
         if followWindow(), let lastTarget { move(to: lastTarget.x, lastTarget.y) }
         let before = watch.counts
-        let end = Date().addingTimeInterval(Double(stallMs) / 1_000)
+        let stall = MainLoopStall(milliseconds: stallMs)
         // The injector paces the notches ("sleep") and answers each command once mutter took
         // it; meanwhile this thread waits for it, so GTK's main loop reads nothing.
         for index in 0..<count {
             if index > 0 { send("sleep \(delayMs)") }
             send("wheel \(up ? -1 : 1)")
         }
-        while Date() < end { usleep(2_000) }
+        stall.hold(until: "the notches sent") { true }
         watch.wait("\(count) wheel notches after the stall", since: before) { $0.scrolls >= $1.scrolls + count }
     }
 
