@@ -56,12 +56,10 @@ extension RefreshList {
             return self.handleScroll(Self.scrollSample(of: scroll, dy: dy), at: self.instant(of: scroll))
         }
         connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self, scroll] in
-            guard let self else { return }
-            self.send(.gestureBegan(.touchpad), at: self.instant(of: scroll))
+            self?.send(.gestureBegan(.touchpad), from: scroll)
         }
         connections.onVoid(gpointer(scroll), "scroll-end") { [weak self, scroll] in
-            guard let self else { return }
-            self.send(.gestureEnded(.touchpad, cancelled: false), at: self.instant(of: scroll))
+            self?.send(.gestureEnded(.touchpad, cancelled: false), from: scroll)
         }
     }
 
@@ -72,11 +70,10 @@ extension RefreshList {
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)
         parts.dragGesture = drag
-        let controller = drag
-        connections.onPoint(gpointer(drag), "drag-begin") { [weak self] _, startY in
+        connections.onPoint(gpointer(drag), "drag-begin") { [weak self, drag] _, startY in
             guard let self else { return }
             self.input.dragLastY = self.yInList(ofScrolledY: startY)
-            self.send(.gestureBegan(.drag), at: self.instant(of: controller))
+            self.send(.gestureBegan(.drag), from: drag)
         }
         connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
             guard let self else { return }
@@ -88,18 +85,16 @@ extension RefreshList {
             let y = self.yInList(ofScrolledY: startY + offsetY)
             let delta = y - self.input.dragLastY
             self.input.dragLastY = y
-            self.send(.pull(.drag(distance: delta)), at: self.instant(of: controller))
+            self.send(.pull(.drag(distance: delta)), from: drag)
             if self.engine.pullKind == .drag {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
-        connections.onPoint(gpointer(drag), "drag-end") { [weak self] _, _ in
-            guard let self else { return }
-            self.send(.gestureEnded(.drag, cancelled: false), at: self.instant(of: controller))
+        connections.onPoint(gpointer(drag), "drag-end") { [weak self, drag] _, _ in
+            self?.send(.gestureEnded(.drag, cancelled: false), from: drag)
         }
-        connections.onSequence(gpointer(drag), "cancel") { [weak self] in
-            guard let self else { return }
-            self.send(.gestureEnded(.drag, cancelled: true), at: self.instant(of: controller))
+        connections.onSequence(gpointer(drag), "cancel") { [weak self, drag] in
+            self?.send(.gestureEnded(.drag, cancelled: true), from: drag)
         }
     }
 
@@ -111,6 +106,11 @@ extension RefreshList {
         input.lastInputTaken = false
         send(.pull(engine.pullInput(for: sample)), at: instant)
         return input.lastInputTaken
+    }
+
+    /// Sends `event`, timed when the event `controller` is handling happened.
+    private func send(_ event: Event, from controller: OpaquePointer) {
+        send(event, at: instant(of: controller))
     }
 
     /// When the event `controller` is handling happened, on the monotonic clock.
