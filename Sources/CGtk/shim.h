@@ -38,3 +38,8 @@ static inline void cgtk_set_enable_animations(gboolean enabled) {
 /// The type macros GTK defines for its classes, as functions.
 static inline GType cgtk_type_box(void) { return GTK_TYPE_BOX; }
 static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA; }
+
+/// Logs `message` as a GLib critical in `domain` (g_log is variadic).
+static inline void cgtk_log_critical(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_CRITICAL, "%s", message);
+}

@@ -78,6 +78,7 @@ extension RefreshList {
         }
         render()
         syncTime()
+        notifyProperties()
         reportState()
     }
 

@@ -2,7 +2,8 @@
 // last-updated line), the scrolled list view over a string list, and the footer sentinel.
 // Built once; rendering only changes properties.
 //
-//   GtkBox.refresh-list
+//   RefreshList (refreshlist; RefreshListWidget.swift: lays out the two, moves the list by a
+//   │            translation while the header opens)
 //   ├── GtkRevealer (slide down; animates the collapse)
 //   │   └── clip (custom layout: as tall as the engine says, content anchored to its bottom)
 //   │       └── GtkBox.refresh-header [role: status]
@@ -72,8 +73,9 @@ final class Parts {
         self.footerButton = footerButton
     }
 
-    static func build(texts: RefreshListTexts) -> Parts {
-        let root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    /// The widget tree, on `existing` when it is a `RefreshList` no list drives yet.
+    static func build(texts: RefreshListTexts, on existing: WidgetPointer?) -> Parts {
+        let root = RefreshListType.adoptable(existing) ?? RefreshListType.make()
         gtk_widget_add_css_class(root, "refresh-list")
         let (revealer, clip, header) = buildHeader(texts: texts)
         let (indicator, arrow, spinner) = buildIndicator()
@@ -81,8 +83,7 @@ final class Parts {
         gtk_box_append(header.box, indicator)
         gtk_box_append(header.box, labels)
         let (scrolled, listView, store, factory) = buildRows()
-        gtk_box_append(root.box, revealer)
-        gtk_box_append(root.box, scrolled)
+        RefreshListType.core(of: root.raw)?.adopt(header: revealer, content: scrolled, in: root)
         let (footer, footerSpinner, footerLabel, footerButton) = buildFooter(texts: texts)
         let parts = Parts(
             root: root, revealer: revealer, clip: clip, header: header, indicator: indicator, arrow: arrow,

@@ -17,6 +17,8 @@ struct RenderedState {
     var footer: FooterState?
     var tooltip: String?
     var placeholder: Placeholder?
+    /// Whether the header rests open and the list gives up its height (RefreshListWidget.swift).
+    var headerTakesRoom = false
 }
 
 extension RefreshList {
@@ -81,6 +83,21 @@ extension RefreshList {
             // Collapse from the current height; GTK snaps when animations are disabled.
             gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
             gtk_revealer_set_reveal_child(revealer, 0)
+        }
+        // While the header moves, the list moves under it at its own size (a translation, no
+        // layout of its rows); once the header rests open, the list gives up its height so its
+        // last rows stay reachable, one layout per refresh.
+        let resting: Bool
+        switch header.state {
+        case .refreshing, .succeeded, .failed:
+            resting =
+                header.isVisible && gtk_revealer_get_reveal_child(revealer) != 0
+                && gtk_revealer_get_child_revealed(revealer) != 0
+        case .idle, .pulling, .armed: resting = false
+        }
+        if resting != rendered.headerTakesRoom {
+            rendered.headerTakesRoom = resting
+            gtk_widget_queue_resize(widget)
         }
     }
 

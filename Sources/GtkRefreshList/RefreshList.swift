@@ -43,15 +43,10 @@ public struct RowFactory<Item> {
 /// refresh replaces them (or prepends what is new), a page appends, a failure keeps them, and
 /// a row is never shown twice (by `Item.ID`).
 ///
-/// Lifetime: the GTK widget keeps this object alive while the widget is in use, so a host may
-/// drop its reference once the widget is in a window. A host may also keep this object after
-/// the widget is destroyed: every member stays safe to call (the widget and its parts are kept
-/// alive, disposed, until this object goes; loaders' answers are ignored).
-///
-/// Safe by construction: this object holds a reference on every part it can hand out from the
-/// start, and on the root widget from its dispose on (resurrecting it, as GObject allows, so the
-/// pointer never dangles); the root's hold on this object is dropped on the next idle after
-/// its dispose, and the last of the two to go releases the other.
+/// Lifetime: `widget` (a `RefreshList` GTK widget) keeps this object alive until it is disposed,
+/// so a host may drop its reference once the widget is in a window. A host may also keep this
+/// object after the widget is destroyed: every member stays safe to call (this object then holds
+/// the disposed widget and its parts until it goes; loaders' answers are ignored).
 @MainActor
 public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// Loads the first page (refresh), `async` style.
@@ -142,10 +137,25 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// What input handling remembers between events (RefreshList+Input.swift).
     var input = InputState()
     var rendered = RenderedState()
+    /// The GObject property values last notified (RefreshList+Properties.swift).
+    var notified = NotifiedProperties()
     let lastUpdatedStore: LastUpdatedStore?
 
     /// Creates the list. Throws the engine's `ConfigurationError` for an invalid configuration.
+    public convenience init(
+        configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>
+    ) throws(ConfigurationError) {
+        try self.init(widget: nil, configuration: configuration, rows: rows)
+    }
+
+    /// Creates the list on `widget`, a `RefreshList` GTK widget made elsewhere (a GtkBuilder
+    /// `.ui` file's `<object class="RefreshList">`), which keeps the properties set on it
+    /// (`header-hidden`, `footer-hidden`). A widget of another type, or one that already has a
+    /// list, is reported as a GLib critical and a new widget is made instead (`widget` then
+    /// differs from the one given). Throws the engine's `ConfigurationError` for an invalid
+    /// configuration.
     public init(
+        widget existing: UnsafeMutablePointer<GtkWidget>?,
         configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>
     ) throws(ConfigurationError) {
         self.configuration = configuration
@@ -162,18 +172,17 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             lastUpdatedStore = nil
             engine = try RefreshEngine(configuration: configuration.engine)
         }
-        parts = Parts.build(texts: configuration.texts)
+        parts = Parts.build(texts: configuration.texts, on: existing)
         placeholderView = PlaceholderView(texts: configuration.texts)
         parts.hold()
         widget = parts.root
         // The widget keeps this object alive until its dispose (see `dispose`).
-        g_object_set_data_full(
-            cast(widget.raw), refreshListOwnerKey, Unmanaged.passRetained(self).toOpaque(), releaseBox)
+        let core = RefreshListType.core(of: widget.raw)!
+        core.driver = self
         connectModel()
         connectInput()
         connectActions()
         connectPlaceholder()
-        connections.onVoid(widget.raw, "destroy", owned: false) { [weak self] in self?.dispose() }
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         // Realized again after the placeholder had its place: one handler per frame clock.
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in
@@ -187,6 +196,11 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             guard let self, self.configuration.startsWhenShown else { return }
             self.start()
         }
+        // What a `.ui` file set on the widget before this list drove it (already notified).
+        notified.isHeaderHidden = core.headerHidden
+        notified.isFooterHidden = core.footerHidden
+        if core.headerHidden { isHeaderHidden = true }
+        if core.footerHidden { isFooterHidden = true }
         render()
     }
 
@@ -196,15 +210,10 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     /// Puts the keyboard focus in the list: on its rows, or on what shows in their place while
     /// there are none (the focus then moves to the rows when they come). Call it once the
-    /// list's window is on screen; `gtk_widget_grab_focus` on `widget` does not reach inside
-    /// (a box takes no focus). Returns whether the focus is in the list now.
+    /// list's window is on screen; `gtk_widget_grab_focus` on `widget` does the same. Returns
+    /// whether the focus is in the list now.
     @discardableResult
-    public func grabFocus() -> Bool {
-        // The scrolled window's content: the rows, or the placeholder (the scrolled window
-        // itself would take the focus and keep it from both).
-        guard let content = gtk_scrolled_window_get_child(parts.scrolled.opaque) else { return false }
-        return gtk_widget_grab_focus(content) != 0
-    }
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
     /// Uses `loader` for refreshes (async style).
     public func onRefresh(_ loader: @escaping RefreshLoader) { loading.refreshLoader = .async(loader) }
@@ -284,15 +293,13 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     }
 
     /// Releases everything tied to the widget: handlers on other objects, the timer, loaders.
-    /// Runs from the root's dispose ("destroy"). The root is referenced here so it outlives its
-    /// dispose while this object lives; the root's hold on this object is dropped on the next
-    /// idle, outside GLib's unref of the root (dropping it here could finalize the root inside
-    /// its own dispose).
+    /// Runs from the widget's dispose, which then lets go of this object. From here on this
+    /// object holds the widget (GObject lets a disposed object be referenced again), so its
+    /// pointer stays valid for as long as a host keeps this object.
     func dispose() {
         guard !isDisposed else { return }
         isDisposed = true
         g_object_ref(widget.raw)
-        g_idle_add(dropRefreshListOwner, widget.raw)
         timing.wakeUpTimer.cancel()
         timing.afterLayout.cancel()
         timing.scheduledWakeUp = nil
@@ -320,13 +327,4 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         placeholderView.release()
         g_object_unref(widget.raw)
     }
-}
-
-/// The key under which a root widget holds its `RefreshList`.
-let refreshListOwnerKey = "refresh-list"
-
-/// An idle callback: the root widget (`data`) lets go of its `RefreshList`.
-private let dropRefreshListOwner: GSourceFunc = { root in
-    g_object_set_data(root?.assumingMemoryBound(to: GObject.self), refreshListOwnerKey, nil)
-    return 0  // G_SOURCE_REMOVE
 }

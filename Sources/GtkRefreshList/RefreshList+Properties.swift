@@ -1,0 +1,53 @@
+// The widget's GObject properties, answered from the engine's state, and their `notify`: sent
+// after each batch of events for each property whose value changed, so a binding or a `.ui`
+// file sees the same states the header and footer show.
+
+import CGtk
+internal import GtkInterop
+import RefreshEngine
+
+/// The property values last notified.
+struct NotifiedProperties: Equatable {
+    var headerState = HeaderState.idle
+    var footerState = FooterState.hidden
+    var isRefreshing = false
+    var isHeaderHidden = false
+    var isFooterHidden = false
+}
+
+extension RefreshList: RefreshListDriver {
+    var headerStateForProperty: HeaderState { engine.header.state }
+    var footerStateForProperty: FooterState { engine.footer }
+    var isRefreshingForProperty: Bool {
+        if case .refresh = engine.inFlight { return true }
+        return false
+    }
+    var pullThresholdForProperty: Double { engine.configuration.pullThreshold }
+    var headerTakesRoom: Bool { rendered.headerTakesRoom }
+
+    func widgetDisposed() { dispose() }
+
+    /// The properties' values now.
+    private var propertyValues: NotifiedProperties {
+        NotifiedProperties(
+            headerState: headerStateForProperty, footerState: footerStateForProperty,
+            isRefreshing: isRefreshingForProperty, isHeaderHidden: isHeaderHidden, isFooterHidden: isFooterHidden)
+    }
+
+    /// Sends `notify` for every property whose value changed since the last call.
+    func notifyProperties() {
+        guard !isDisposed else { return }
+        let now = propertyValues
+        let before = notified
+        guard now != before else { return }
+        notified = now
+        let object: UnsafeMutablePointer<GObject> = cast(widget.raw)
+        g_object_freeze_notify(object)
+        if now.headerState != before.headerState { g_object_notify(object, "header-state") }
+        if now.footerState != before.footerState { g_object_notify(object, "footer-state") }
+        if now.isRefreshing != before.isRefreshing { g_object_notify(object, "refreshing") }
+        if now.isHeaderHidden != before.isHeaderHidden { g_object_notify(object, "header-hidden") }
+        if now.isFooterHidden != before.isFooterHidden { g_object_notify(object, "footer-hidden") }
+        g_object_thaw_notify(object)
+    }
+}
