@@ -161,12 +161,17 @@ enum GtkTest {
     }
 }
 
-/// Keeps a shown test window drawing. Headless mutter now and then stops sending a window frame
-/// callbacks under load (a new window, or one that drew for a while), and GTK then draws it no
-/// more: every state that waits to be seen waits forever. A window that drew nothing for
+/// Keeps a shown test window drawing. Now and then, under load, GTK 4.8 on Wayland asks for a
+/// frame callback (wl_surface.frame) in a frame it then never commits, mostly a new or newly
+/// shown window's first frame after its configure: the compositor never receives the request
+/// (it takes effect on commit), so it never answers, and GTK, which holds its frame clock until
+/// that answer, draws the window no more: every state that waits to be seen waits forever. The
+/// compositor is not at fault (it answers every committed request; the test windows never
+/// cover one another, since each test destroys its window). A window that drew nothing for
 /// `quiet` seconds is asked for a frame; if that frame does not come within `quiet` seconds
-/// either, the window is shown again, which gives it a fresh surface. A window the test hid
-/// itself is left alone.
+/// either, the window is shown again, which gives it a fresh surface and GTK a fresh wait. The
+/// list is laid out again meanwhile, so a test must not expect its list to keep a scroll
+/// position across that. A window the test hid itself is left alone.
 @MainActor
 final class FrameWatch {
     let window: WidgetPointer
