@@ -110,6 +110,11 @@ enum ResponseBench {
     private static func settle(_ probe: Probe) {
         Gtk.pump(until: { probe.armedAt == nil }, timeout: 5)
         probe.armedAt = nil  // an input that changed nothing on screen is not a sample
+        waitForStillScreen(probe)
+    }
+
+    /// Waits until no frame was painted for 50 ms (or a second passed).
+    private static func waitForStillScreen(_ probe: Probe) {
         Gtk.pump(until: { monotonicMicroseconds() - probe.lastFrameAt >= 50_000 }, timeout: 1)
     }
 
@@ -123,6 +128,9 @@ enum ResponseBench {
                     held.list.engine.header.state == .idle && probe.read() == 0
                         && held.list.engine.wheelWouldPull(at: now())
                 })
+                // The screen still, as for every sample: the last pull's collapse may have drawn
+                // its last frame just now, and GTK paints no sooner than a frame after that.
+                waitForStillScreen(probe)
                 driver.run(["click", "4"])
             } else {
                 driver.run(["click", "5"])

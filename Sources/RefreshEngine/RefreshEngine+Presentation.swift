@@ -44,9 +44,9 @@ extension RefreshEngine {
     /// open), more slides over that time (closing, or opening for a refresh nobody pulled for).
     public var headerSlideMilliseconds: Milliseconds {
         switch headerPhase {
-        case .idle:
-            // Collapsing, from wherever it is.
-            configuration.headerSlideDuration
+        case .idle(let slides):
+            // Collapsing, from wherever it is, unless the input already took it shut.
+            slides ? configuration.headerSlideDuration : 0
         case .pulling, .armed, .holdingSpinner, .showingResult:
             // Following the input, or already open.
             0

@@ -84,7 +84,8 @@ extension RefreshEngine {
     private mutating func move(to pull: Pull, from previous: Double, into effects: inout Effects) {
         let threshold = configuration.pullThreshold
         if pull.distance <= 0 {
-            headerPhase = .idle
+            // Brought back to nothing by the input: the header followed it shut.
+            headerPhase = .idle(slides: false)
         } else if pull.distance >= threshold {
             if configuration.triggerMode == .onThresholdCross, previous < threshold {
                 startRefresh(origin: .pull, into: &effects)
@@ -110,13 +111,13 @@ extension RefreshEngine {
         case .armed:
             // Armed and let go: the refresh starts (threshold-crossing mode never rests here).
             if cancelled {
-                headerPhase = .idle
+                headerPhase = .idle(slides: true)
             } else {
                 startRefresh(origin: .pull, into: &effects)
             }
         case .pulling:
             // Not far enough: the header springs back.
-            headerPhase = .idle
+            headerPhase = .idle(slides: true)
         case .idle, .refreshing, .holdingSpinner, .showingResult:
             // No pull to end.
             assertionFailure("releasePull in \(headerPhase), which holds no pull")

@@ -30,7 +30,10 @@ struct Pull: Hashable, Sendable {
 }
 
 enum HeaderPhase: Hashable, Sendable {
-    case idle
+    /// Collapsed. `slides`: the header slides shut from wherever it was (a release, a result's
+    /// end); false when the input itself brought the pull back to nothing, so the header
+    /// followed it shut.
+    case idle(slides: Bool)
     case pulling(Pull)
     case armed(Pull)
     /// A refresh is in flight until its answer or the watchdog's `deadline`. `origin` tells how

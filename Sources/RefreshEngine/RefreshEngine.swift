@@ -10,7 +10,7 @@ public struct RefreshEngine: Hashable, Sendable {
     public let configuration: RefreshConfiguration
 
     // Every deadline lives in the phases and `pendingLayout`; `nextWakeUp` reads them.
-    var headerPhase: HeaderPhase = .idle
+    var headerPhase: HeaderPhase = .idle(slides: true)
     var footerPhase: FooterPhase = .idle
     var geometry = Geometry()
     var gestures = Gestures()
@@ -100,7 +100,7 @@ public struct RefreshEngine: Hashable, Sendable {
             requestLoadMore(into: &effects)
         case .headerHidden(let hidden):
             headerHiddenByHost = hidden
-            if hidden, headerPhase.pull != nil { headerPhase = .idle }
+            if hidden, headerPhase.pull != nil { headerPhase = .idle(slides: true) }
             // A hidden header shows nothing to wait for: its times run from now.
             if hidden { headerPhase = headerPhase.presented(at: now) }
         case .footerHidden(let hidden):
@@ -191,7 +191,7 @@ public struct RefreshEngine: Hashable, Sendable {
                 showResult(result, into: &effects)
             case .showingResult(_, .shown):
                 // The result was on screen long enough; collapse.
-                headerPhase = .idle
+                headerPhase = .idle(slides: true)
             }
             return true
         }

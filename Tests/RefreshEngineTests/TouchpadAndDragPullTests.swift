@@ -109,3 +109,45 @@ final class TouchpadAndDragPullTests: XCTestCase {
         XCTAssertEqual(store.engine.counters.ignoredPulls, 1)
     }
 }
+
+/// How the header moves when a pull ends: input that brings the pull back to nothing has already
+/// moved the header shut, so it follows that input (no slide); a release, a cancel or an idle
+/// wheel lets go of a header still open, which slides shut.
+final class PullCollapseTests: XCTestCase {
+    func testAPullBroughtBackToNothingByTheInputFollowsItShut() {
+        for kind in [PullKind.drag, .touchpad] {
+            let store = EngineStore.loaded()
+            store.send(.gestureBegan(kind), at: 1_100, effects: [])
+            let input = { (distance: Double) in kind == .drag ? PullInput.drag(distance: distance) : .touchpad(distance: distance) }
+            store.send(.pull(input(48)), at: 1_110, effects: []) {
+                $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
+            }
+            XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "\(kind): following the pull")
+            store.send(.pull(input(-60)), at: 1_120, effects: []) {
+                $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+            }
+            XCTAssertEqual(store.engine.headerSlideMilliseconds, 0, "\(kind): shut by the input itself, no slide")
+            // Pulled again and let go short of the threshold: the header springs back.
+            store.send(.pull(input(16)), at: 1_130, effects: []) {
+                $0.header = Header.pulling(16, arrow: 0, progress: 0.25, lastUpdated: wall)
+            }
+            store.send(.gestureEnded(kind, cancelled: false), at: 1_140, effects: []) {
+                $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+            }
+            XCTAssertEqual(
+                store.engine.headerSlideMilliseconds, store.engine.configuration.headerSlideDuration,
+                "\(kind): released open, it slides shut")
+        }
+    }
+
+    func testWheelNotchesBackDownToNothingFollowThePullShut() {
+        let store = EngineStore.loaded()
+        store.send(.pull(.wheel(notches: 1)), at: 1_100, effects: []) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        store.send(.pull(.wheel(notches: -1)), at: 1_150, effects: []) {
+            $0.header = HeaderPresentation(state: .idle, lastUpdated: wall)
+        }
+        XCTAssertEqual(store.engine.headerSlideMilliseconds, 0)
+    }
+}
