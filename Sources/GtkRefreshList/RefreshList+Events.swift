@@ -58,17 +58,31 @@ extension RefreshList {
         drain { perform(effects) }
     }
 
+    /// Sends input GTK wants an answer to, handled at once (after the events queued before it):
+    /// returns whether the pull took it, so GTK keeps it from also scrolling the list or claims
+    /// the drag. GTK never delivers input from inside an effect; if it ever did, the input waits
+    /// its turn and is not taken.
+    func sendInput(_ event: Event, at instant: MonotonicInstant) -> Bool {
+        guard !isDisposed else { return false }
+        guard !queue.isDraining else {
+            queue.enqueue(event, at: instant)
+            return false
+        }
+        var taken = false
+        drain {
+            handleQueuedEvents()
+            guard !isDisposed else { return }
+            taken = handle(event, at: instant).tookInput
+        }
+        return taken
+    }
+
     /// Runs `first` (which may perform effects), then every queued event, then renders once and
     /// sets the timers the new state needs.
     private func drain(_ first: () -> Void) {
         queue.isDraining = true
         first()
-        while !isDisposed, let (event, instant) = queue.next() {
-            let effects = engine.handle(event, at: instant)
-            if case .pull = event { input.lastInputTaken = effects.tookInput }
-            eventObserver?(event, engine)
-            perform(effects)
-        }
+        handleQueuedEvents()
         queue.isDraining = false
         // Answers the engine did not take (late, duplicate, crossed) are dropped here, and so
         // are failure texts nothing shows any more.
@@ -80,6 +94,20 @@ extension RefreshList {
         syncTime()
         notifyProperties()
         reportState()
+    }
+
+    /// Hands every queued event to the engine, in order, carrying out each one's effects.
+    private func handleQueuedEvents() {
+        while !isDisposed, let (event, instant) = queue.next() { handle(event, at: instant) }
+    }
+
+    /// Hands one event to the engine and carries out its effects; returns them.
+    @discardableResult
+    private func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
+        let effects = engine.handle(event, at: instant)
+        eventObserver?(event, engine)
+        perform(effects)
+        return effects
     }
 
     /// Tells the state observer when the state differs from what it was last told.

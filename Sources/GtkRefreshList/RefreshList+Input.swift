@@ -12,8 +12,6 @@ import RefreshEngine
 
 /// What input handling remembers between events.
 struct InputState {
-    /// Whether the pull took the last input event the engine handled.
-    var lastInputTaken = false
     /// The drag pointer's last y in the list's coordinates (px).
     var dragLastY = 0.0
     /// Input timestamps mapped onto the monotonic clock.
@@ -85,8 +83,8 @@ extension RefreshList {
             let y = self.yInList(ofScrolledY: startY + offsetY)
             let delta = y - self.input.dragLastY
             self.input.dragLastY = y
-            self.send(.pull(.drag(distance: delta)), from: drag)
-            if self.engine.pullKind == .drag {
+            // Claimed once the pull takes it: the list's own gestures then leave it alone.
+            if self.sendInput(.pull(.drag(distance: delta)), at: self.instant(of: drag)) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
@@ -101,11 +99,7 @@ extension RefreshList {
     /// Feeds one scroll event that happened at `instant` (now when not given) to the engine,
     /// which decides what kind of pull it is, and reports whether the pull took it.
     func handleScroll(_ sample: ScrollSample, at instant: MonotonicInstant? = nil) -> Bool {
-        // Scroll events never arrive while the list is handling another event, so the event is
-        // handled right here and its answer is known on return.
-        input.lastInputTaken = false
-        send(.pull(engine.pullInput(for: sample)), at: instant)
-        return input.lastInputTaken
+        sendInput(.scroll(sample), at: instant ?? Self.monotonicNow())
     }
 
     /// Sends `event`, timed when the event `controller` is handling happened.

@@ -20,7 +20,7 @@ final class Tracer {
 
     /// Traces `event` and the state after it; `failureText` resolves a loader failure's message.
     func event(_ event: Event, engine: RefreshEngine, items: Int, failureText: (FailureID) -> String?) {
-        let (name, detail) = Self.describe(event, failureText)
+        let (name, detail) = Self.describe(event, engine, failureText)
         var fields: [(String, Any)] = [
             ("ms", milliseconds), ("atMs", engine.now.milliseconds - Int64(start / 1_000)), ("event", name),
             ("header", engine.header.state.name),
@@ -66,17 +66,25 @@ final class Tracer {
         }
     }
 
-    private static func describe(_ event: Event, _ failureText: (FailureID) -> String?) -> (String, [(String, Any)]) {
+    private static func describe(_ input: PullInput) -> (String, [(String, Any)]) {
+        switch input {
+        case .wheel(let notches): ("pull", [("kind", "wheel"), ("delta", notches)])
+        case .touchpad(let distance): ("pull", [("kind", "touchpad"), ("delta", distance)])
+        case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
+        }
+    }
+
+    private static func describe(
+        _ event: Event, _ engine: RefreshEngine, _ failureText: (FailureID) -> String?
+    ) -> (String, [(String, Any)]) {
         switch event {
         case .geometry(let offset, let content, let viewport):
             ("geometry", [("offset", offset), ("contentHeight", content), ("viewportHeight", viewport)])
         case .gestureBegan(let kind): ("gestureBegan", [("kind", kind.name)])
-        case .pull(let input):
-            switch input {
-            case .wheel(let notches): ("pull", [("kind", "wheel"), ("delta", notches)])
-            case .touchpad(let distance): ("pull", [("kind", "touchpad"), ("delta", distance)])
-            case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
-            }
+        case .pull(let input): describe(input)
+        // Traced as the pull the engine took it for (its classification depends only on its
+        // configuration), so a trace reads the same whatever the display server reported.
+        case .scroll(let sample): describe(engine.pullInput(for: sample))
         case .gestureEnded(let kind, let cancelled): ("gestureEnded", [("kind", kind.name), ("cancelled", cancelled)])
         case .edgeHint(let edge): ("edgeHint", [("edge", edge.name)])
         case .tick: ("tick", [])

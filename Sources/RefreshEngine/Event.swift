@@ -56,8 +56,13 @@ public enum Event: Hashable, Sendable {
     case geometry(offset: Double, contentHeight: Double, viewportHeight: Double)
     /// A touchpad scroll or a drag began (touchpad scroll-begin, button or touch press).
     case gestureBegan(PullKind)
-    /// One step of movement toward or away from the top while at the top edge.
+    /// One step of movement toward or away from the top while at the top edge, of a known kind
+    /// (a drag's movement; a host's own pull source).
     case pull(PullInput)
+    /// One scroll event as the toolkit reported it: the engine decides which kind of pull it is
+    /// (`pullInput(for:)`, the table in ScrollSample.swift). The answer's `tookInput` says
+    /// whether the pull took it, so the host keeps it from also scrolling the list.
+    case scroll(ScrollSample)
     /// A gesture ended: released (button up, scroll-end) or `cancelled` (grab lost, Escape).
     case gestureEnded(PullKind, cancelled: Bool)
     /// The list reached or overshot an edge (GTK's edge-reached and edge-overshot): a hint only,

@@ -11,11 +11,7 @@ extension RefreshEngine {
         geometry.offset = offset
         geometry.contentHeight = contentHeight
         geometry.viewportHeight = viewportHeight
-        if !geometry.isAtTop {
-            geometry.atTopSince = nil
-        } else if !wasAtTop {
-            geometry.atTopSince = now
-        }
+        if geometry.isAtTop, !wasAtTop { geometry.arrivedAtTop = now }
     }
 
     /// Marks an applied answer as not laid out yet.

@@ -122,11 +122,13 @@ struct Geometry: Hashable, Sendable {
     var offset = 0.0
     var contentHeight = 0.0
     var viewportHeight = 0.0
-    /// When the list last arrived at the top; `nil` while away from it. A new list starts at
-    /// the top and has been there "forever".
-    var atTopSince: MonotonicInstant? = MonotonicInstant(milliseconds: .min)
+    /// When the list last arrived at the top (meaningful while it is there). A new list starts
+    /// at the top and has been there "forever".
+    var arrivedAtTop = MonotonicInstant(milliseconds: .min)
 
     var isAtTop: Bool { offset <= Self.topTolerance }
+    /// Since when the list rests at the top; `nil` while away from it.
+    var atTopSince: MonotonicInstant? { isAtTop ? arrivedAtTop : nil }
     var isKnown: Bool { viewportHeight > 0 }
     var distanceToBottom: Double { contentHeight - offset - viewportHeight }
 }

@@ -79,6 +79,8 @@ public struct RefreshEngine: Hashable, Sendable {
             gestures.begin(kind, atTop: geometry.isAtTop)
         case .pull(let input):
             handlePull(input, into: &effects)
+        case .scroll(let sample):
+            handlePull(pullInput(for: sample), into: &effects)
         case .gestureEnded(let kind, let cancelled):
             gestures.end(kind)
             endPull(kind, cancelled: cancelled, into: &effects)

@@ -56,7 +56,7 @@ public struct ScrollSample: Hashable, Sendable {
 
 extension RefreshEngine {
     /// The pull a scroll event makes, decided from how and by what it was measured (see the
-    /// table at the top of `ScrollSample.swift`). Send the result as `.pull(_)`.
+    /// table at the top of `ScrollSample.swift`). `.scroll(sample)` pulls with it.
     public func pullInput(for sample: ScrollSample) -> PullInput {
         switch (sample.motion, sample.source) {
         case (.notches(let steps), _):

@@ -59,7 +59,7 @@ final class PropertyTests: XCTestCase {
                     default: .pixels(double(-30...15))
                     }
                 let source = ScrollSample.Source.allCases[int(0...3)]
-                return .pull(engine.pullInput(for: ScrollSample(motion, source: source)))
+                return .scroll(ScrollSample(motion, source: source))
             case 36..<44: return .pull(.drag(distance: double(-20...40)))
             case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
             case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
@@ -191,7 +191,10 @@ final class PropertyTests: XCTestCase {
             }
             // No wheel or touchpad pull stays open longer than its idle interval after its last
             // input (a wheel has no release, a touchpad's stop can be lost); a drag is held.
-            if case .pull = event, effects.tookInput { lastPullInputAt = now }
+            switch event {
+            case .pull, .scroll: if effects.tookInput { lastPullInputAt = now }
+            default: break
+            }
             if let kind = engine.pullKind, let last = lastPullInputAt {
                 switch kind {
                 case .wheel:

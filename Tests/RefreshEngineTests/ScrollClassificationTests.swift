@@ -36,8 +36,7 @@ final class ScrollClassificationTests: XCTestCase {
     func testFractionalWheelUnitsPullSmoothlyNotInWholeNotches() {
         let store = EngineStore.loaded()
         for (step, ms) in zip(1...5, stride(from: Int64(1_100), to: 1_200, by: 20)) {
-            let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.125), source: .mouse))
-            store.send(.pull(input), at: ms, effects: []) {
+            store.send(.scroll(ScrollSample(.wheelUnits(-0.125), source: .mouse)), at: ms, effects: []) {
                 // An eighth of a notch is 3 px: the header moves in 3 px steps, not 24 px jumps.
                 $0.header = Header.pulling(
                     3 * Double(step), arrow: 0, progress: 3 * Double(step) / 64, lastUpdated: wall)
@@ -48,8 +47,7 @@ final class ScrollClassificationTests: XCTestCase {
     func testAnX11TouchpadFollowsTheFingersInPixels() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.touchpad), at: 1_100, effects: [])
-        let input = store.engine.pullInput(for: ScrollSample(.wheelUnits(-0.75), source: .touchpad))
-        store.send(.pull(input), at: 1_110, effects: []) {
+        store.send(.scroll(ScrollSample(.wheelUnits(-0.75), source: .touchpad)), at: 1_110, effects: []) {
             $0.header = Header.pulling(18, arrow: 0, progress: 18.0 / 64, lastUpdated: wall)
         }
         XCTAssertEqual(store.engine.pullKind, .touchpad)
@@ -60,12 +58,24 @@ final class ScrollClassificationTests: XCTestCase {
         // Scrolled up to the top by the wheel just now: not a pull yet.
         store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
-        let notch = store.engine.pullInput(for: ScrollSample(.pixels(-10), source: .mouse))
-        store.send(.pull(notch), at: 1_300, effects: []) { $0.counters.ignoredPulls += 1 }
+        let notch = Event.scroll(ScrollSample(.pixels(-10), source: .mouse))
+        store.send(notch, at: 1_300, effects: []) { $0.counters.ignoredPulls += 1 }
         XCTAssertFalse(store.engine.isPulling)
         // The wheel rested for the idle interval: now it pulls.
-        store.send(.pull(notch), at: 1_550, effects: []) {
+        store.send(notch, at: 1_550, effects: []) {
             $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
         }
+    }
+
+    func testAScrollEventSaysWhetherThePullTookIt() {
+        let store = EngineStore.loaded()
+        store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.scroll(ScrollSample(.notches(1), source: .mouse)), at: 1_110, effects: [])
+        XCTAssertFalse(store.tookInput, "a notch down mid-list scrolls the list")
+        store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_200, effects: [])
+        store.send(.scroll(ScrollSample(.notches(-1), source: .mouse)), at: 1_550, effects: []) {
+            $0.header = Header.pulling(24, arrow: 0, progress: 0.375, lastUpdated: wall)
+        }
+        XCTAssertTrue(store.tookInput, "a notch up at the top, at rest: the pull takes it")
     }
 }

@@ -118,7 +118,9 @@ final class PullCollapseTests: XCTestCase {
         for kind in [PullKind.drag, .touchpad] {
             let store = EngineStore.loaded()
             store.send(.gestureBegan(kind), at: 1_100, effects: [])
-            let input = { (distance: Double) in kind == .drag ? PullInput.drag(distance: distance) : .touchpad(distance: distance) }
+            let input = { (distance: Double) in
+                kind == .drag ? PullInput.drag(distance: distance) : .touchpad(distance: distance)
+            }
             store.send(.pull(input(48)), at: 1_110, effects: []) {
                 $0.header = Header.pulling(48, arrow: 67.5, progress: 0.75, lastUpdated: wall)
             }
