@@ -182,16 +182,15 @@ enum RefreshListType {
     }
 }
 
-/// Arguments of a class function, taken onto the main actor: GTK calls a widget's class functions
-/// on the thread that runs GTK, the main thread, and nowhere else.
-private struct GtkArguments<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+// GTK calls a widget's class functions on the thread that runs GTK, the main thread, which is the
+// main actor's. Pointers cross into `MainActor.assumeIsolated` as addresses (plain integers,
+// which are Sendable): a generic wrapper would cost a metadata instantiation on the first call,
+// which valgrind's memcheck reports as a read of uninitialised memory inside the Swift runtime.
 
-    /// Runs `body` with the arguments on the main actor (which GTK's thread is).
-    func run<Result: Sendable>(_ body: @MainActor (Value) -> Result) -> Result {
-        MainActor.assumeIsolated { body(value) }
-    }
+/// A measurement's minimum and natural size (px).
+private struct Measured: Sendable {
+    var minimum: Int32 = 0
+    var natural: Int32 = 0
 }
 
 private let classInit: GClassInitFunc = { klass, _ in
@@ -257,7 +256,8 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
 /// Unparents the children and lets the driving list go (it may keep the widget alive, disposed,
 /// for as long as an app holds the list). Runs again harmlessly if GObject disposes twice.
 private let widgetDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
-    GtkArguments(object).run { RefreshListType.core(of: $0)?.dispose() }
+    let address = UInt(bitPattern: object)
+    MainActor.assumeIsolated { RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.dispose() }
     RefreshListType.parentClass.withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0.pointee.dispose?(object) }
 }
 
@@ -276,8 +276,10 @@ private let getProperty:
         UnsafeMutablePointer<GObject>?, guint, UnsafeMutablePointer<GValue>?, UnsafeMutablePointer<GParamSpec>?
     ) -> Void = {
         object, id, value, _ in
-        GtkArguments((object, value)).run { object, value in
-            let core = RefreshListType.core(of: object)
+        let (objectAddress, valueAddress) = (UInt(bitPattern: object), UInt(bitPattern: value))
+        MainActor.assumeIsolated {
+            let value = UnsafeMutablePointer<GValue>(bitPattern: valueAddress)
+            let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: objectAddress))
             let driver = core?.driver
             switch Property(rawValue: id) {
             case .headerState:
@@ -301,7 +303,10 @@ private let setProperty:
     @convention(c) (UnsafeMutablePointer<GObject>?, guint, UnsafePointer<GValue>?, UnsafeMutablePointer<GParamSpec>?) ->
         Void = {
             object, id, value, _ in
-            GtkArguments((object, value)).run { object, value in
+            let (objectAddress, valueAddress) = (UInt(bitPattern: object), UInt(bitPattern: value))
+            MainActor.assumeIsolated {
+                let object = UnsafeMutablePointer<GObject>(bitPattern: objectAddress)
+                let value = UnsafePointer<GValue>(bitPattern: valueAddress)
                 guard let core = RefreshListType.core(of: object) else { return }
                 let flag = g_value_get_boolean(value) != 0
                 switch Property(rawValue: id) {
@@ -330,24 +335,23 @@ private let measure:
         UnsafeMutablePointer<GtkWidget>?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?,
         UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
     ) -> Void = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
-        let (low, high) = GtkArguments(widget).run { widget -> (Int32, Int32) in
-            var low: Int32 = 0
-            var high: Int32 = 0
-            guard let core = RefreshListType.core(of: widget) else { return (0, 0) }
+        let address = UInt(bitPattern: widget)
+        let size = MainActor.assumeIsolated { () -> Measured in
+            var size = Measured()
+            guard let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address)) else { return size }
             if let content = core.content {
-                gtk_widget_measure(content, orientation, forSize, &low, &high, nil, nil)
+                gtk_widget_measure(content, orientation, forSize, &size.minimum, &size.natural, nil, nil)
             }
             if orientation == GTK_ORIENTATION_HORIZONTAL, let header = core.header {
-                var headerLow: Int32 = 0
-                var headerHigh: Int32 = 0
-                gtk_widget_measure(header, orientation, -1, &headerLow, &headerHigh, nil, nil)
-                low = max(low, headerLow)
-                high = max(high, headerHigh)
+                var headerSize = Measured()
+                gtk_widget_measure(header, orientation, -1, &headerSize.minimum, &headerSize.natural, nil, nil)
+                size.minimum = max(size.minimum, headerSize.minimum)
+                size.natural = max(size.natural, headerSize.natural)
             }
-            return (low, high)
+            return size
         }
-        minimum?.pointee = low
-        natural?.pointee = high
+        minimum?.pointee = size.minimum
+        natural?.pointee = size.natural
         minimumBaseline?.pointee = -1
         naturalBaseline?.pointee = -1
     }
@@ -356,8 +360,9 @@ private let measure:
 /// (less the header's height only while the header rests open), moved by a translation.
 private let sizeAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void = {
     widget, width, height, _ in
-    GtkArguments(widget).run { widget in
-        guard let core = RefreshListType.core(of: widget) else { return }
+    let address = UInt(bitPattern: widget)
+    MainActor.assumeIsolated {
+        guard let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address)) else { return }
         var headerHeight: Int32 = 0
         if let header = core.header {
             var low: Int32 = 0
@@ -399,8 +404,9 @@ private let computeExpand:
 /// The focus goes to the rows, or to what shows in their place while there are none (the scrolled
 /// window itself would take it and keep it from both).
 private let grabFocus: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> gboolean = { widget in
-    GtkArguments(widget).run { widget in
-        guard let content = RefreshListType.core(of: widget)?.content,
+    let address = UInt(bitPattern: widget)
+    return MainActor.assumeIsolated {
+        guard let content = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.content,
             let inner = gtk_scrolled_window_get_child(content.opaque)
         else { return 0 }
         return gtk_widget_grab_focus(inner)

@@ -231,4 +231,28 @@ final class WidgetTypeTests: XCTestCase {
             }
         }
     }
+
+    func testTheWidgetOwnsItsListUntilDisposedThenBothGo() throws {
+        try onMainActor {
+            weak var weakList: RefreshList<Row>?
+            let finalizedBefore = Finalized.finalizedCount
+            let window: UnsafeMutablePointer<GtkWidget>
+            do {
+                let list = try GtkTest.makeList()
+                list.onRefresh { page(number: 1, hasMore: false) }
+                weakList = list
+                Finalized.watch(UnsafeMutableRawPointer(list.widget))
+                window = GtkTest.window(list.widget)
+                list.start()
+            }
+            GtkTest.wait("the first refresh in, with nothing but the widget holding the list") {
+                weakList?.items.count == 20
+            }
+            XCTAssertNotNil(weakList, "the widget keeps its list alive while it is in a window")
+            GtkTest.destroy(window)
+            GtkTest.wait("the list and its widget gone once the window is destroyed") {
+                weakList == nil && Finalized.finalizedCount == finalizedBefore + 1
+            }
+        }
+    }
 }
