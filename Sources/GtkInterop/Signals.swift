@@ -4,32 +4,15 @@
 // signature of the signal it serves. Handler ids are kept so dispose can disconnect them.
 
 import CGtk
-import Synchronization
-
-#if DEBUG
-    /// Counts closure boxes still held by GLib, in debug builds only: the lifetime tests use it to
-    /// prove nothing outlives its widget.
-    package enum SignalClosureCounter {
-        static let live = Atomic<Int>(0)
-        /// Closure boxes (signal handlers, timers, draw functions) alive right now.
-        package static var liveBoxes: Int { live.load(ordering: .relaxed) }
-    }
-#endif
 
 /// Holds one Swift closure for GLib.
 package final class ClosureBox<Closure> {
     /// The closure.
     package let closure: Closure
-    /// Boxes `closure` (counted in `SignalClosureCounter` in debug builds).
+    /// Boxes `closure`.
     package init(_ closure: Closure) {
         self.closure = closure
-        #if DEBUG
-            SignalClosureCounter.live.add(1, ordering: .relaxed)
-        #endif
     }
-    #if DEBUG
-        deinit { SignalClosureCounter.live.subtract(1, ordering: .relaxed) }
-    #endif
 
     /// Passes the box to C retained; `releaseBox` balances it.
     package static func retained(_ closure: Closure) -> gpointer {

@@ -52,7 +52,6 @@ extension RefreshList {
             text = texts.noMoreItems
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         }
-        lastAnnouncement = text
         if let announce = gtkAccessibleAnnounce {
             announce(OpaquePointer(widget), text, assertive ? 2 : 1)  // HIGH : MEDIUM
             return
@@ -123,10 +122,6 @@ final class SpokenDescription {
     /// How many words wait at most: when more come during one wait (refreshes faster than the
     /// settle time), only the newest still say what the list is doing.
     static let maximumWaiting = 2
-
-    /// Words waiting to be said now, and the wait's GLib source (for tests).
-    var waitingCount: Int { waiting.count }
-    var waitSource: guint { waitTimer.sourceID }
 
     /// Says `text` through `say` after `milliseconds` (at once for 0), after anything still
     /// waiting. A wait already running is not started over, so words never wait longer than

@@ -67,7 +67,6 @@ extension RefreshList {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_touch_only(drag, 0)
         gtk_widget_add_controller(scrolled, drag)
-        parts.dragGesture = drag
         connections.onPoint(gpointer(drag), "drag-begin") { [weak self, drag] _, startY in
             guard let self else { return }
             self.input.dragLastY = self.yInList(ofScrolledY: startY)

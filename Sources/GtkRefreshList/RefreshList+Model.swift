@@ -139,7 +139,6 @@ extension RefreshList {
             let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: model.shownIDs) {
                 shown.contains($0)
             }
-            model.duplicatesDropped += page.items.count - fresh.count
             // The rows the answer keeps at the top stay the same rows on screen, so the
             // keyboard focus and the scroll position stay on them: new rows go in above them,
             // and only the rest is replaced.
@@ -156,7 +155,6 @@ extension RefreshList {
             // New rows are usually checked against the newest, at the top.
             let shown = ShownCheck(self, nearTop: true)
             let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
-            model.duplicatesDropped += page.items.count - fresh.count
             if !fresh.isEmpty { keepFocusedRowInPlace() }
             model.items.insert(contentsOf: fresh, at: 0)
             splice(at: 0, removing: 0, adding: fresh.count)
@@ -216,7 +214,6 @@ extension RefreshList {
         // A page's duplicates are usually rows of the page before, at the bottom.
         let shown = ShownCheck(self, nearTop: false)
         let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
-        model.duplicatesDropped += page.items.count - fresh.count
         let position = model.items.count
         model.items.append(contentsOf: fresh)
         splice(at: position, removing: 0, adding: fresh.count)
@@ -231,11 +228,6 @@ final class RowModel<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var items: [Item] = []
     /// The identifiers of `items`, for ruling most duplicates out at once.
     var shownIDs = ShownIdentifiers<Item.ID>()
-    /// Rows dropped because their identifier was already shown.
-    var duplicatesDropped = 0
-    /// How often de-duplication had to look at the rows themselves (a hash value seen before):
-    /// by scanning them, or by building one set of their ids for an answer.
-    var exactChecks = (scans: 0, sets: 0)
 }
 
 /// The exact "is a row with this id shown?" for the rows of one answer whose hash value was
@@ -264,10 +256,8 @@ final class ShownCheck<Item: Identifiable & Sendable> where Item.ID: Sendable {
         if let all { return all.contains(id) }
         if scans < Self.scansBeforeSet {
             scans += 1
-            list.model.exactChecks.scans += 1
             return list.rowIsShown(id, nearTop: nearTop)
         }
-        list.model.exactChecks.sets += 1
         let built = Set(list.items.lazy.map(\.id))
         all = built
         return built.contains(id)

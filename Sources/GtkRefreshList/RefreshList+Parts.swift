@@ -43,9 +43,8 @@ final class Parts {
     let footerButton: WidgetPointer
     let arrowAngle = ArrowAngle()
     let factory: OpaquePointer
-    /// The input controllers, set when input is connected.
+    /// The scroll controller, set when input is connected.
     var scrollController: OpaquePointer?
-    var dragGesture: OpaquePointer?
 
     private init(
         root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,

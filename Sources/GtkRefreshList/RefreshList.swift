@@ -102,8 +102,6 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public var items: [Item] { model.items }
     /// The engine this list feeds (the package's demo traces it; apps read `state`).
     package internal(set) var engine: RefreshEngine
-    /// The last text announced to screen readers.
-    var lastAnnouncement = ""
     /// The description an announcement put on the focused widget, until it is taken back.
     let spokenDescription = SpokenDescription()
     /// Told whenever `state` changes (`onStateChange`).

@@ -25,3 +25,11 @@ static inline void cgtk_emit_void(gpointer instance, const char *signal) {
 static inline void cgtk_emit_position(gpointer instance, const char *signal, GtkPositionType position) {
     g_signal_emit_by_name(instance, signal, position);
 }
+
+/// Emits a scroll controller's scroll signal with (`dx`, `dy`) and returns its handlers' answer:
+/// whether they took the scroll (else it goes on to the scrolled window).
+static inline gboolean cgtk_emit_scroll(gpointer controller, double dx, double dy) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "scroll", dx, dy, &handled);
+    return handled;
+}

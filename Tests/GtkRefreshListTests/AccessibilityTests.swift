@@ -4,7 +4,7 @@ import CGtk
 import CGtkTestSupport
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -55,9 +55,6 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(header), GTK_ACCESSIBLE_ROLE_STATUS), 1)
             XCTAssertEqual(
                 gtk_test_accessible_has_role(OpaquePointer(list.arrowWidget), GTK_ACCESSIBLE_ROLE_PRESENTATION), 1)
-            XCTAssertEqual(
-                gtk_test_accessible_has_role(OpaquePointer(list.footerWidget), GTK_ACCESSIBLE_ROLE_STATUS), 1)
-            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.retryButton), GTK_ACCESSIBLE_ROLE_BUTTON), 1)
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.listView), GTK_ACCESSIBLE_ROLE_LIST), 1)
 
             list.start()
@@ -70,18 +67,26 @@ final class AccessibilityTests: XCTestCase {
                 label: "Refreshed, 20 new items", busy: false)
 
             list.loadMore()
+            // The footer is in the tree while a cell of the rows shows it: at the end of 20 rows.
+            GtkTest.wait("the footer shown at the end of the rows") {
+                scrollToEnd(list.scrolledWindow)
+                return list.footerWidget.map { gtk_widget_get_mapped($0) != 0 } == true
+            }
+            let footer = try XCTUnwrap(list.footerWidget)
+            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(footer), GTK_ACCESSIBLE_ROLE_STATUS), 1)
+            let retry = try XCTUnwrap(list.retryButton)
+            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(retry), GTK_ACCESSIBLE_ROLE_BUTTON), 1)
             Self.expectRendered(
-                "the footer of a page load", list.footerWidget,
-                label: list.configuration.texts.loadingMore, busy: true)
+                "the footer of a page load", footer, label: list.configuration.texts.loadingMore, busy: true)
             GtkTest.wait("the page loader asked") { pages.count == 1 }
             pages[0](.failure(LoaderFailure()))
             Self.expectRendered(
-                "the footer of a failed page load", list.footerWidget,
+                "the footer of a failed page load", footer,
                 label: list.configuration.texts.loadFailed + ": offline", busy: false)
 
             // A refresh of twenty rows, two of them new: it says two, not twenty.
-            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
-                list.engine.header.state == .idle
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.state.header.state))") {
+                list.state.header.state == .idle
             }
             list.refresh()
             GtkTest.wait("the second refresh's loader asked") { held.count == 2 }
@@ -89,28 +94,6 @@ final class AccessibilityTests: XCTestCase {
             Self.expectRendered(
                 "the header after the second refresh's success", header,
                 label: "Refreshed, 2 new items", busy: false)
-        }
-    }
-}
-
-final class SpokenDescriptionTests: XCTestCase {
-    /// Refreshes faster than the settle time: the wait is not started over by each new result
-    /// (it would never end), and only the newest words wait (they would pile up without end).
-    func testWordsThatComeDuringAWaitNeitherStartItOverNorPileUp() {
-        onMainActor {
-            let spoken = SpokenDescription()
-            var said: [String] = []
-            spoken.say("first", after: SpokenDescription.settleMilliseconds) { said.append($0) }
-            let wait = spoken.waitSource
-            XCTAssertNotEqual(wait, 0, "the first words wait")
-            for number in 1...100 {
-                spoken.say("result \(number)", after: SpokenDescription.settleMilliseconds) { said.append($0) }
-            }
-            XCTAssertEqual(spoken.waitSource, wait, "the running wait is not started over")
-            XCTAssertEqual(spoken.waitingCount, SpokenDescription.maximumWaiting)
-            GtkTest.wait("the waiting words said (said: \(said))") { said.count == 2 }
-            XCTAssertEqual(said, ["result 99", "result 100"], "the newest words, in order")
-            XCTAssertEqual(spoken.waitingCount, 0)
         }
     }
 }

@@ -5,7 +5,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -42,11 +42,11 @@ final class CancellationTests: XCTestCase {
             list.start()
             XCTAssertEqual(held.refresh.count, 1)
             XCTAssertFalse(held.refresh[0].isCancelled)
-            GtkTest.wait("the watchdog cancelling the unanswered refresh (header \(list.engine.header.state))") {
+            GtkTest.wait("the watchdog cancelling the unanswered refresh (header \(list.state.header.state))") {
                 held.refresh[0].isCancelled
             }
             XCTAssertEqual(held.cancelled, ["refresh 1"], "told once")
-            XCTAssertEqual(list.engine.header.state, .failed)
+            XCTAssertEqual(list.state.header.state, .failed)
             held.refresh[0](.success(page(1...20)))
             XCTAssertEqual(list.items.count, 0, "the answer after cancellation is ignored")
         }
@@ -58,8 +58,8 @@ final class CancellationTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             list.start()
             held.refresh[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
-                list.engine.header.state == .idle
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.state.header.state))") {
+                list.state.header.state == .idle
             }
             list.loadMore()
             XCTAssertEqual(held.pages.count, 1)

@@ -4,7 +4,7 @@
 
 import CGtk
 import GtkInterop
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -34,30 +34,30 @@ final class DirectionTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_direction(list.widget), direction)
         list.start()
         GtkTest.wait("the first page in and the header closed") {
-            list.items.count == 20 && list.engine.header.state == .idle
+            list.items.count == 20 && list.state.header.state == .idle
         }
         // A drag held at half the threshold: the arrow and the title show.
         list.feed(.began(.drag))
-        list.feed(.moved(.drag(distance: list.engine.configuration.pullThreshold / 2)))
+        list.feed(.moved(.drag(distance: list.configuration.engine.pullThreshold / 2)))
         GtkTest.wait("the header pulled open") {
-            list.engine.header.state == .pulling && list.headerAllocatedHeight > 8
+            list.state.header.state == .pulling && list.headerAllocatedHeight > 8
         }
         GtkTest.frames(of: list.widget)
-        let arrow = centre(list.arrowWidget, in: list.widget) < centre(list.parts.titleLabel, in: list.widget)
+        let arrow = centre(list.arrowWidget, in: list.widget) < centre(list.titleLabel, in: list.widget)
         list.feed(.ended(.drag, cancelled: true))
         // The next page loading: the footer's spinner and its words.
         list.loadMore()
-        GtkTest.wait("a page loading") { list.engine.footer == .loading && !pages.isEmpty }
+        GtkTest.wait("a page loading") { list.state.footer == .loading && !pages.isEmpty }
         let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
         GtkTest.wait("the footer laid out at the bottom") {
             scrollToEnd(list.scrolledWindow)
             GtkTest.frames(of: list.widget)
-            return gtk_widget_get_mapped(list.parts.footerSpinner) != 0
+            return list.footerSpinner.map { gtk_widget_get_mapped($0) != 0 } == true
                 && gtk_adjustment_get_value(adjustment)
                     >= gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - 0.5
         }
-        let spinner =
-            centre(list.parts.footerSpinner, in: list.widget) < centre(list.parts.footerLabel, in: list.widget)
+        let footerSpinner = try XCTUnwrap(list.footerSpinner), footerLabel = try XCTUnwrap(list.footerLabel)
+        let spinner = centre(footerSpinner, in: list.widget) < centre(footerLabel, in: list.widget)
         return (arrow, spinner)
     }
 

@@ -4,7 +4,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -25,8 +25,8 @@ final class EditingTests: XCTestCase {
         let window = GtkTest.window(list.widget)
         list.start()
         GtkTest.wait(
-            "the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.engine.header.state))"
-        ) { list.items.count == 20 && list.engine.header.state == .idle }
+            "the first refresh's 20 rows in and the header idle (\(list.items.count) rows, header \(list.state.header.state))"
+        ) { list.items.count == 20 && list.state.header.state == .idle }
         return (list, window)
     }
 
@@ -82,14 +82,14 @@ final class EditingTests: XCTestCase {
         try onMainActor {
             let (list, window) = try Self.inbox()
             defer { GtkTest.destroy(window) }
-            GtkTest.wait("the automatic page load over") { list.engine.inFlight == nil }
-            let footer = list.engine.footer
+            GtkTest.wait("the automatic page load over") { list.state.inFlight == nil }
+            let footer = list.state.footer
             XCTAssertNotEqual(footer, .hidden)
             list.remove(id: 1)
-            XCTAssertEqual(list.engine.footer, .hidden, "less than a page: no footer")
+            XCTAssertEqual(list.state.footer, .hidden, "less than a page: no footer")
             XCTAssertEqual(list.modelRowCount, 19, "no sentinel row")
             list.insert(Message(id: 1, title: "back"))
-            XCTAssertEqual(list.engine.footer, footer, "a page again: the footer is back as it was")
+            XCTAssertEqual(list.state.footer, footer, "a page again: the footer is back as it was")
             XCTAssertEqual(list.modelRowCount, 21)
         }
     }

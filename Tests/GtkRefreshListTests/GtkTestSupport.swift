@@ -5,7 +5,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -44,6 +44,16 @@ enum Finalized {
     static func watch(_ object: gpointer) {
         let destroyed: GDestroyNotify = { _ in Finalized.finalizedCount += 1 }
         g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), "test-finalized-watch", object, destroyed)
+    }
+
+    /// Objects really finalized among those `watchRoot` watched (apart from `watch`'s).
+    nonisolated(unsafe) static var rootsFinalized = 0
+
+    /// Counts `object` in `rootsFinalized` when its memory is released.
+    static func watchRoot(_ object: gpointer) {
+        let destroyed: GDestroyNotify = { _ in Finalized.rootsFinalized += 1 }
+        g_object_set_data_full(
+            object.assumingMemoryBound(to: GObject.self), "test-root-finalized-watch", object, destroyed)
     }
 }
 

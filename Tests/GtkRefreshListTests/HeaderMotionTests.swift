@@ -4,7 +4,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -26,11 +26,11 @@ final class HeaderMotionTests: XCTestCase {
         defer { GtkTest.destroy(window) }
         var painted: [(height: Int, state: HeaderState)] = []
         GtkTest.watch(of: window).afterPaint = {
-            painted.append((list.headerAllocatedHeight, list.engine.header.state))
+            painted.append((list.headerAllocatedHeight, list.state.header.state))
         }
         list.start()
         GtkTest.wait("the refresh over and a frame with the header closed: \(painted)") {
-            list.engine.header.state == .idle && painted.contains { $0.state == .succeeded }
+            list.state.header.state == .idle && painted.contains { $0.state == .succeeded }
                 && painted.last?.height == 0
         }
         let heights = painted.map(\.height)
@@ -71,20 +71,20 @@ final class HeaderMotionTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             list.start()
             GtkTest.wait("the first refresh over and the header closed") {
-                list.engine.header.state == .idle && list.headerAllocatedHeight == 0
+                list.state.header.state == .idle && list.headerAllocatedHeight == 0
             }
             list.feed(.began(.drag))
             var previous = 0
             for step in 1...12 {
                 list.feed(.moved(.drag(distance: 8)))
-                let expected = Int(list.engine.header.height.rounded())
+                let expected = Int(list.state.header.height.rounded())
                 GtkTest.wait("step \(step) laid out at \(expected) px (now \(list.headerAllocatedHeight))") {
                     list.headerAllocatedHeight == expected
                 }
                 XCTAssertGreaterThanOrEqual(expected, previous)
                 previous = expected
             }
-            XCTAssertEqual(list.engine.header.state, .armed)
+            XCTAssertEqual(list.state.header.state, .armed)
             list.feed(.ended(.drag, cancelled: true))
             GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
         }

@@ -5,7 +5,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -42,8 +42,8 @@ final class KeyboardTests: XCTestCase {
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
         GtkTest.wait("the first refresh over and the header closed (\(list.headerAllocatedHeight) px)") {
-            list.engine.header.state == .idle && list.engine.inFlight == nil && list.headerAllocatedHeight == 0
-                && gtk_revealer_get_child_revealed(list.parts.revealer.opaque) == 0
+            list.state.header.state == .idle && list.state.inFlight == nil && list.headerAllocatedHeight == 0
+                && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
         }
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, y)
@@ -67,33 +67,33 @@ final class KeyboardTests: XCTestCase {
 
             // End: to the last cell, the footer's (past the pages that filled the window); the
             // page it asks for fails.
-            GtkTest.wait("the window filled (the footer is \(list.engine.footer))") {
-                list.engine.footer == .idle && list.engine.inFlight == nil
+            GtkTest.wait("the window filled (the footer is \(list.state.footer))") {
+                list.state.footer == .idle && list.state.inFlight == nil
             }
             failing.value = true
             input.key(.end)
-            GtkTest.wait("the focus on the footer after End (the footer is \(list.engine.footer))") {
-                Self.focus(of: list) == list.parts.footer
+            GtkTest.wait("the focus on the footer after End (the footer is \(list.state.footer))") {
+                Self.focus(of: list) == list.footerWidget
             }
-            GtkTest.wait("the page End asked for failed (the footer is \(list.engine.footer))") {
-                list.engine.footer == .failed
+            GtkTest.wait("the page End asked for failed (the footer is \(list.state.footer))") {
+                list.state.footer == .failed
             }
-            let selection = gtk_list_view_get_model(list.parts.listView.opaque)!
+            let selection = list.rowsModel
             XCTAssertNotEqual(
                 gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
-            XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stays on the footer as the page fails")
+            XCTAssertEqual(Self.focus(of: list), list.footerWidget, "the focus stays on the footer as the page fails")
 
             // Tab: Retry. Enter: the page again, and the focus stays in the footer while that page
             // and the ones after it go in above it (each moves the footer's cell down).
             input.key(.tab)
-            GtkTest.wait("the focus on Retry after Tab") { Self.focus(of: list) == list.parts.footerButton }
+            GtkTest.wait("the focus on Retry after Tab") { Self.focus(of: list) == list.retryButton }
             failing.value = false
             input.key(.enter)
-            GtkTest.wait("every page in after Retry (the footer is \(list.engine.footer), \(list.items.count) rows)") {
-                list.engine.footer == .exhausted && list.items.count == 160
+            GtkTest.wait("every page in after Retry (the footer is \(list.state.footer), \(list.items.count) rows)") {
+                list.state.footer == .exhausted && list.items.count == 160
             }
             GtkTest.frames(2, of: list.widget)
-            XCTAssertEqual(Self.focus(of: list), list.parts.footer, "the focus stayed on the footer")
+            XCTAssertEqual(Self.focus(of: list), list.footerWidget, "the focus stayed on the footer")
             XCTAssertNotEqual(
                 gtk_single_selection_get_selected(selection), guint(list.items.count), "the footer is never selected")
         }
@@ -114,11 +114,11 @@ final class KeyboardTests: XCTestCase {
             newer.value = true
             input.refreshKey(controlR: false)
             GtkTest.wait(
-                "the refresh with three new rows over (header \(list.engine.header.state), \(list.items.count) rows)"
+                "the refresh with three new rows over (header \(list.state.header.state), \(list.items.count) rows)"
             ) {
-                list.engine.header.state == .idle && list.engine.inFlight == nil && list.items.first?.id == 23
+                list.state.header.state == .idle && list.state.inFlight == nil && list.items.first?.id == 23
             }
-            GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.parts.revealer.opaque) == 0 }
+            GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0 }
             GtkTest.frames(2, of: list.widget)
             XCTAssertEqual(Self.focusedRow(of: list), row, "the focus stayed on the row it was on")
             // No jump: the header's opening and closing move GTK's view anchor, which is a share

@@ -1,22 +1,55 @@
-// Nothing outlives its widget: every closure box GLib holds is released by its destroy notify,
-// handlers on other objects are disconnected on dispose, and the Swift object goes with the
-// widget.
+// Nothing outlives its widget: every object the widget made is finalized with it (and with it
+// every handler connected on it, whose destroy notify releases its closure), handlers on other
+// objects are disconnected on dispose, and the Swift object goes with the widget.
 
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
+/// The objects a list's widget made that an app can reach: every widget in its tree, each one's
+/// event controllers, the scrolled window's adjustments, the list view's models and factory.
+/// Signal handlers the list connects live on these (and on the window's frame clock), so once
+/// all of them are finalized, GLib has let go of every handler and its closure.
+@MainActor
+func objectsMade(by list: RefreshList<Row>) -> [gpointer] {
+    var objects: [gpointer] = []
+    func add(_ widget: WidgetPointer) {
+        objects.append(widget.raw)
+        let controllers = gtk_widget_observe_controllers(widget)!
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            g_object_unref(controller)  // the widget keeps it
+            objects.append(controller)
+        }
+        g_object_unref(gpointer(controllers))
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            add(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+    add(list.widget)
+    let scrolled = list.scrolledWindow.opaque
+    objects += [gtk_scrolled_window_get_vadjustment(scrolled), gtk_scrolled_window_get_hadjustment(scrolled)]
+        .compactMap { $0.map { gpointer($0) } }
+    let selection = gtk_list_view_get_model(list.listView.opaque)!
+    objects += [gpointer(selection), gpointer(gtk_single_selection_get_model(selection)!)]
+    objects.append(gpointer(gtk_list_view_get_factory(list.listView.opaque)!))
+    return objects
+}
+
 final class LifecycleTests: XCTestCase {
-    func testCreatingAndDestroyingTheWidgetAThousandTimesLeavesNoClosureAlive() throws {
+    func testCreatingAndDestroyingTheWidgetAThousandTimesLeavesNothingItMadeAlive() throws {
         try onMainActor {
             GtkTest.drainPending()
-            let boxesBefore = SignalClosureCounter.liveBoxes
-            let finalizedBefore = Finalized.count
+            let finalizedBefore = Finalized.finalizedCount
+            let rootsBefore = Finalized.count
             weak var lastList: RefreshList<Row>?
-            var peakBoxes = 0
+            var watched = 0
+            var fewestWatched = Int.max
             for iteration in 0..<1_000 {
                 let list = try GtkTest.makeList()
                 list.onRefresh { page(1...20) }
@@ -30,35 +63,58 @@ final class LifecycleTests: XCTestCase {
                     GtkTest.wait("the shown list's refresh: 20 rows in (\(list.items.count) now)") {
                         list.items.count == 20
                     }
-                    peakBoxes = max(peakBoxes, SignalClosureCounter.liveBoxes)
+                    GtkTest.frames(of: list.widget)  // its rows' cells and the footer in the tree
+                    let made = objectsMade(by: list)
+                    made.forEach(Finalized.watch)
+                    watched += made.count
+                    fewestWatched = min(fewestWatched, made.count)
                     GtkTest.destroy(window)
                 } else {
                     g_object_ref_sink(list.widget.raw)
-                    peakBoxes = max(peakBoxes, SignalClosureCounter.liveBoxes)
+                    let made = objectsMade(by: list)
+                    made.forEach(Finalized.watch)
+                    watched += made.count
+                    fewestWatched = min(fewestWatched, made.count)
                     g_object_unref(list.widget.raw)
                 }
             }
-            GtkTest.wait("every closure box released and every root widget finalized") {
-                SignalClosureCounter.liveBoxes == boxesBefore && Finalized.count - finalizedBefore == 1_000
+            GtkTest.wait(
+                "everything the widgets made finalized (\(Finalized.finalizedCount - finalizedBefore) of \(watched))"
+            ) {
+                Finalized.finalizedCount - finalizedBefore == watched && Finalized.count - rootsBefore == 1_000
                     && lastList == nil
             }
-            XCTAssertGreaterThan(peakBoxes - boxesBefore, 10, "each widget holds its handlers while alive")
-            XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
-            XCTAssertEqual(Finalized.count - finalizedBefore, 1_000, "every root widget finalized")
+            XCTAssertGreaterThan(fewestWatched, 15, "each widget's parts, controllers and models are watched")
+            XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, watched, "objects the widget made still alive")
+            XCTAssertEqual(Finalized.count - rootsBefore, 1_000, "every root widget finalized")
             XCTAssertNil(lastList, "the Swift object went with its widget")
         }
     }
 
     func testDisposeDisconnectsHandlersOnTheSharedAdjustment() throws {
         try onMainActor {
+            // What GTK's own widgets connect on the adjustment: a scrolled window holding a list
+            // view, as in the list (whose parts the Swift list keeps alive after dispose).
+            let plain = gtk_scrolled_window_new()!
+            g_object_ref_sink(plain.raw)
+            let rows = gtk_single_selection_new(gtk_string_list_new(nil))
+            gtk_scrolled_window_set_child(plain.opaque, gtk_list_view_new(rows, gtk_signal_list_item_factory_new()))
+            let plainAdjustment = gtk_scrolled_window_get_vadjustment(plain.opaque)!
+            let signals = ["value-changed", "notify::upper", "notify::page-size"]
+            let gtkOwn = signals.map { handlerCount(on: gpointer(plainAdjustment), $0) }
+            g_object_unref(plain.raw)
+
             let list = try GtkTest.makeList()
             g_object_ref_sink(list.widget.raw)
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             g_object_ref(gpointer(adjustment))
-            XCTAssertGreaterThan(list.connections.count, 15)
+            XCTAssertEqual(
+                signals.map { handlerCount(on: gpointer(adjustment), $0) }, gtkOwn.map { $0 + 1 },
+                "the list follows each of them once")
             g_object_unref(list.widget.raw)
             XCTAssertFalse(list.isAlive)
-            XCTAssertEqual(list.connections.count, 0)
+            XCTAssertEqual(
+                signals.map { handlerCount(on: gpointer(adjustment), $0) }, gtkOwn, "the list's handlers gone")
             // The adjustment outlives the widget; changing it reaches no dead handler.
             gtk_adjustment_set_upper(adjustment, 5_000)
             gtk_adjustment_set_value(adjustment, 100)
@@ -83,30 +139,33 @@ final class LifecycleTests: XCTestCase {
 
     func testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndGoesWhenDropped() throws {
         try onMainActor {
-            let finalizedBefore = Finalized.finalizedCount
-            let boxesBefore = SignalClosureCounter.liveBoxes
             var list: RefreshList<Row>? = try GtkTest.makeList()
             weak let weakList = list
             list!.onRefresh { page(1...20, hasMore: true) }
             list!.onLoadMore { number in page(number: number) }
-            Finalized.watch(list!.widget.raw)
             let window = GtkTest.window(list!.widget)
             list!.start()
             GtkTest.wait("the refresh's 20 rows in (\(list!.items.count) now)") { list!.items.count == 20 }
+            GtkTest.frames(of: list!.widget)  // its rows' cells and the footer in the tree
+            let made = objectsMade(by: list!)
+            let finalizedBefore = Finalized.finalizedCount
+            made.forEach(Finalized.watch)
+            let rootsBefore = Finalized.rootsFinalized
+            Finalized.watchRoot(list!.widget.raw)
             GtkTest.destroy(window)  // runs everything the destruction queued
-            XCTAssertEqual(Finalized.finalizedCount, finalizedBefore, "the host's list keeps its widget's memory")
+            XCTAssertEqual(Finalized.rootsFinalized, rootsBefore, "the host's list keeps its widget's memory")
             XCTAssertNotNil(weakList)
             try Self.useEveryMember(of: list!)
 
-            // Dropped by the host: the Swift object, the root widget and every closure go.
+            // Dropped by the host: the Swift object, the root widget and all it made go.
             list = nil
-            GtkTest.wait("the list, its root widget and its closures gone") {
-                weakList == nil && Finalized.finalizedCount - finalizedBefore == 1
-                    && SignalClosureCounter.liveBoxes == boxesBefore
+            GtkTest.wait("the list, its root widget and what it made gone") {
+                weakList == nil && Finalized.finalizedCount - finalizedBefore == made.count
+                    && Finalized.rootsFinalized - rootsBefore == 1
             }
             XCTAssertNil(weakList, "the list went when the host dropped it")
-            XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, 1, "the root widget was finalized")
-            XCTAssertEqual(SignalClosureCounter.liveBoxes, boxesBefore, "closure boxes still alive")
+            XCTAssertEqual(Finalized.rootsFinalized - rootsBefore, 1, "the root widget was finalized")
+            XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, made.count, "all the widget made finalized")
         }
     }
 
@@ -117,13 +176,12 @@ final class LifecycleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(gtk_widget_get_width(kept.widget), 0)
         XCTAssertNotNil(gtk_scrolled_window_get_vadjustment(kept.scrolledWindow.opaque))
         _ = gtk_widget_get_visible(kept.listView)
-        for part in [kept.headerWidget, kept.footerWidget, kept.arrowWidget, kept.revealerWidget, kept.retryButton] {
-            _ = gtk_widget_get_visible(part)
-        }
-        _ = (kept.shownTitle, kept.shownLastUpdated, kept.shownFooterText, kept.footerButtonShown)
-        _ = (kept.headerAllocatedHeight, kept.modelRowCount, kept.model.duplicatesDropped, kept.lastAnnouncement)
-        _ = (kept.configuration, kept.engine.header, kept.engine.footer)
-        let engineBefore = kept.engine
+        // What an app can still reach: the widget (its tree taken apart by its disposal) and
+        // the rows' model.
+        XCTAssertNil(gtk_widget_get_first_child(kept.widget), "the disposed widget holds no children")
+        XCTAssertEqual(kept.modelRowCount, 21, "20 rows and the footer")
+        _ = (kept.configuration, kept.state.header, kept.state.footer)
+        let stateBefore = kept.state
         kept.onRefresh { page(1...5) }
         kept.onLoadMore(completion: { _, done in done(.success(page(1...5))) })
         kept.eventObserver = { _, _ in XCTFail("no events after the widget is gone") }
@@ -139,7 +197,7 @@ final class LifecycleTests: XCTestCase {
         kept.feed(.moved(.drag(distance: 100)))
         kept.feed(.ended(.drag, cancelled: false))
         GtkTest.drainPending()  // the loaders' answers, had anything asked for them
-        XCTAssertEqual(kept.engine, engineBefore, "a destroyed list decides nothing more")
+        XCTAssertEqual(kept.state, stateBefore, "a destroyed list decides nothing more")
         XCTAssertEqual(kept.items.count, 20)
         XCTAssertTrue(
             WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,

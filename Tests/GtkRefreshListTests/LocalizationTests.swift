@@ -1,6 +1,8 @@
 // The widget's words and dates without Foundation: placeholders filled the way translators
 // write them, and "last updated" times in gettext plurals or the translation's date format.
 // (The tests run untranslated; the catalogues are checked by msgfmt in the meson test.)
+// Unit tests of the list's internal formatting functions, hence @testable; the widget's own
+// last-updated line is read from its label by PersistenceTests.
 
 import GtkInterop
 @testable import GtkRefreshList

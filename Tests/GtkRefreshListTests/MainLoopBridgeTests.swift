@@ -4,7 +4,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -22,12 +22,12 @@ final class MainLoopBridgeTests: XCTestCase {
             let window = GtkTest.window(list.widget)
             defer { GtkTest.destroy(window) }
             list.start()
-            XCTAssertEqual(list.engine.header.state, .refreshing)
+            XCTAssertEqual(list.state.header.state, .refreshing)
             GtkTest.wait("the loader never resumed") { list.items.count == 20 }
             XCTAssertTrue(resumed)
             XCTAssertEqual(list.modelRowCount, 21, "20 rows and the footer sentinel")
-            GtkTest.wait("the header back to idle after the async refresh (it is \(list.engine.header.state))") {
-                list.engine.header.state == .idle
+            GtkTest.wait("the header back to idle after the async refresh (it is \(list.state.header.state))") {
+                list.state.header.state == .idle
             }
         }
     }

@@ -1,5 +1,6 @@
 // The last-updated instant survives restarts; a missing, unreadable or corrupt file means
-// "never updated" with a warning, never a crash.
+// "never updated" with a warning, never a crash. The store is internal to the list (an app
+// only names a key), hence @testable: the tests write and read its files directly.
 
 import CGtk
 import GtkInterop
@@ -51,7 +52,7 @@ final class PersistenceTests: XCTestCase {
                 $0.stateDirectory = directory
                 $0.lastUpdatedStyle = .absolute
             }
-            XCTAssertEqual(list.engine.lastUpdated, earlier)
+            XCTAssertEqual(list.state.header.lastUpdated, earlier)
             XCTAssertTrue(list.shownLastUpdated.contains("2020"), list.shownLastUpdated)
             list.onRefresh { page(1...3) }
             g_object_ref_sink(list.widget.raw)
@@ -60,7 +61,7 @@ final class PersistenceTests: XCTestCase {
             GtkTest.wait("the refresh's 3 rows in (\(list.items.count) now)") { list.items.count == 3 }
             let saved = try XCTUnwrap(store.load(key: "feed"))
             XCTAssertGreaterThan(saved, earlier)
-            XCTAssertEqual(saved, list.engine.lastUpdated)
+            XCTAssertEqual(saved, list.state.header.lastUpdated)
         }
     }
 }

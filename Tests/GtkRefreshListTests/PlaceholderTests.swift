@@ -5,7 +5,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import WaylandSupport
 import XCTest
@@ -31,7 +31,45 @@ final class PlaceholderTests: XCTestCase {
 
     /// The widget the scrolled window shows: the rows, or the placeholder.
     @MainActor private static func shown(_ list: RefreshList<Row>) -> WidgetPointer? {
-        gtk_scrolled_window_get_child(list.parts.scrolled.opaque)
+        gtk_scrolled_window_get_child(list.scrolledWindow.opaque)
+    }
+
+    /// The placeholder as the widget tree holds it: a viewport in the rows' scrolled window,
+    /// its centred box (`.refresh-placeholder`), and in the box the list's own spinner, title,
+    /// description and Retry, then the app's widget if it gave one.
+    @MainActor struct View {
+        let viewport: WidgetPointer
+        let box: WidgetPointer
+        let spinner: WidgetPointer
+        let title: WidgetPointer
+        let details: WidgetPointer
+        let retry: WidgetPointer
+        let custom: WidgetPointer?
+    }
+
+    /// The placeholder while the scrolled window shows it in place of the rows, else nil.
+    @MainActor private static func placeholder(_ list: RefreshList<Row>) -> View? {
+        guard let viewport = shown(list), viewport != list.listView,
+            let box = descendant(of: viewport, withClass: "refresh-placeholder")
+        else { return nil }
+        var children: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(box)
+        while let current = child {
+            children.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        guard children.count >= 4 else { return nil }
+        return View(
+            viewport: viewport, box: box, spinner: children[0], title: children[1], details: children[2],
+            retry: children[3], custom: children.count > 4 ? children[4] : nil)
+    }
+
+    /// The placeholder, once the scrolled window shows it (failing the test if it never does).
+    @MainActor private static func waitForPlaceholder(
+        _ what: String, _ list: RefreshList<Row>, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> View {
+        GtkTest.wait(what, file: file, line: line) { placeholder(list) != nil }
+        return try XCTUnwrap(placeholder(list), file: file, line: line)
     }
 
     @MainActor private static func text(_ label: WidgetPointer) -> String? {
@@ -52,18 +90,17 @@ final class PlaceholderTests: XCTestCase {
         try onMainActor {
             let (list, held, window) = try Self.heldList(title: "placeholder-focus")
             defer { GtkTest.destroy(window) }
-            let view = list.placeholderView
-            GtkTest.wait("the placeholder shown while the first load runs") { Self.shown(list) == view.viewport }
+            let view = try Self.waitForPlaceholder("the placeholder shown while the first load runs", list)
             XCTAssertTrue(gtk_widget_grab_focus(list.widget) != 0, "GTK's own call puts the focus in the list")
             XCTAssertTrue(Self.focus(isIn: view.viewport, of: window), "the focus on the placeholder")
             XCTAssertTrue(list.grabFocus())
             XCTAssertTrue(Self.focus(isIn: view.viewport, of: window), "and there it stays")
 
             held.refresh[0](.success(page(1...30)))
-            GtkTest.wait("the rows in the placeholder's place") { Self.shown(list) == list.parts.listView }
-            XCTAssertTrue(Self.focus(isIn: list.parts.listView, of: window), "the focus went to the rows")
+            GtkTest.wait("the rows in the placeholder's place") { Self.shown(list) == list.listView }
+            XCTAssertTrue(Self.focus(isIn: list.listView, of: window), "the focus went to the rows")
 
-            GtkTest.wait("the header closed after the first refresh") { list.engine.header.state == .idle }
+            GtkTest.wait("the header closed after the first refresh") { list.state.header.state == .idle }
             list.refresh()
             GtkTest.wait("a second refresh asked for") { held.refresh.count == 2 }
             held.refresh[1](.success(Page([], hasMore: false)))
@@ -76,8 +113,7 @@ final class PlaceholderTests: XCTestCase {
         try onMainActor {
             let (list, held, window) = try Self.heldList(title: "placeholder-empty")
             defer { GtkTest.destroy(window) }
-            let view = list.placeholderView
-            GtkTest.wait("the placeholder shown while the first load runs") { Self.shown(list) == view.viewport }
+            let view = try Self.waitForPlaceholder("the placeholder shown while the first load runs", list)
             XCTAssertEqual(Self.text(view.title), list.configuration.texts.loading)
             XCTAssertEqual(gtk_widget_get_visible(view.spinner), 1, "a spinner while loading")
             XCTAssertEqual(gtk_widget_get_visible(view.retry), 0)
@@ -93,25 +129,29 @@ final class PlaceholderTests: XCTestCase {
             list.refresh()
             GtkTest.wait("loading again after F5") { Self.text(view.title) == list.configuration.texts.loading }
             held.refresh[1](.success(page(1...3)))
-            GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.parts.listView }
+            GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.listView }
             XCTAssertEqual(list.items.count, 3)
 
-            // Empty and back again: the rows' view comes back with no handler added.
-            GtkTest.wait("the header idle") { list.engine.header.state == .idle }
+            // Empty and back again: the rows' view comes back with no handler added (the list
+            // follows each frame clock's layout once, however often its rows are realized).
+            GtkTest.wait("the header idle") { list.state.header.state == .idle }
             GtkTest.frames(2, of: list.widget)
-            let handlers = list.connections.count
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(list.widget))
+            let handlers = handlerCount(on: gpointer(clock), "layout")
             list.refresh()
             GtkTest.wait("the third refresh asked for") { held.refresh.count == 3 }
             held.refresh[2](.success(Page([], hasMore: false)))
             GtkTest.wait("the empty placeholder again, the header idle") {
-                Self.shown(list) == view.viewport && list.engine.header.state == .idle
+                Self.shown(list) == view.viewport && list.state.header.state == .idle
             }
             list.refresh()
             GtkTest.wait("the fourth refresh asked for") { held.refresh.count == 4 }
             held.refresh[3](.success(page(1...3)))
-            GtkTest.wait("the rows back again") { Self.shown(list) == list.parts.listView }
+            GtkTest.wait("the rows back again") { Self.shown(list) == list.listView }
             GtkTest.frames(2, of: list.widget)
-            XCTAssertEqual(list.connections.count, handlers, "no handler added by the rows coming back")
+            XCTAssertEqual(gtk_widget_get_frame_clock(list.widget), clock, "the same window surface")
+            XCTAssertEqual(
+                handlerCount(on: gpointer(clock), "layout"), handlers, "no handler added by the rows coming back")
         }
     }
 
@@ -119,8 +159,8 @@ final class PlaceholderTests: XCTestCase {
         try onMainActor {
             let (list, held, window) = try Self.heldList(title: "placeholder-failed")
             defer { GtkTest.destroy(window) }
-            let view = list.placeholderView
             GtkTest.wait("the first load asked for") { held.refresh.count == 1 }
+            let view = try Self.waitForPlaceholder("the placeholder shown while the first load runs", list)
             held.refresh[0](.failure(LoaderFailure()))
             GtkTest.wait("the failed placeholder (it reads '\(Self.text(view.title) ?? "")')") {
                 Self.text(view.title) == list.configuration.texts.refreshFailed
@@ -128,13 +168,13 @@ final class PlaceholderTests: XCTestCase {
             XCTAssertEqual(Self.text(view.details), "offline", "the loader's reason")
             XCTAssertEqual(gtk_widget_get_visible(view.retry), 1, "a Retry")
             // The message stays while the placeholder shows it, after the header's result is gone.
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
             XCTAssertEqual(Self.text(view.details), "offline")
 
             gtk_widget_activate(view.retry)
             GtkTest.wait("Retry refreshing") { held.refresh.count == 2 }
             held.refresh[1](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the rows in place of the placeholder") { Self.shown(list) == list.parts.listView }
+            GtkTest.wait("the rows in place of the placeholder") { Self.shown(list) == list.listView }
         }
     }
 
@@ -151,7 +191,7 @@ final class PlaceholderTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             list.start()
             GtkTest.wait("the app asked for the empty placeholder (asked: \(asked))") { asked.last == .empty }
-            let view = list.placeholderView
+            let view = try Self.waitForPlaceholder("the app's placeholder shown", list)
             let custom = try XCTUnwrap(view.custom)
             XCTAssertEqual(String(cString: gtk_label_get_text(custom.opaque)), "the app's own")
             XCTAssertEqual(gtk_widget_get_parent(custom), view.box)
@@ -169,18 +209,18 @@ final class PlaceholderTests: XCTestCase {
             GtkTest.wait("the first load asked for") { held.refresh.count == 1 }
             held.refresh[0](.success(Page([], hasMore: false)))
             GtkTest.wait("the empty placeholder, the header idle") {
-                list.engine.placeholder == .empty && list.engine.header.state == .idle
+                Self.placeholder(list).map { Self.text($0.title) == list.configuration.texts.nothingHere } == true
+                    && list.state.header.state == .idle
             }
             let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "placeholder-pull")
             input.point(at: 180, 200)
-            GtkTest.wait("the list at rest for the wheel's idle interval") {
-                list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
-            }
+            GtkTest.waitUntilAWheelNotchWouldPull(list)
             input.wheel(up: true, count: 4, delayMs: InputPace.pullNotchMs)
-            GtkTest.wait("a refresh from the wheel over the placeholder (header \(list.engine.header.state))") {
+            GtkTest.wait("a refresh from the wheel over the placeholder (header \(list.state.header.state))") {
                 held.refresh.count == 2
             }
-            XCTAssertEqual(list.engine.placeholder, .loading)
+            let view = try XCTUnwrap(Self.placeholder(list), "the placeholder still in the rows' place")
+            XCTAssertEqual(Self.text(view.title), list.configuration.texts.loading)
         }
     }
 }

@@ -2,7 +2,7 @@
 // shown at run time, each knob set one way.
 
 import CGtk
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 

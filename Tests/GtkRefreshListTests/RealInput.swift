@@ -7,7 +7,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import WaylandSupport
 import XCTest
 

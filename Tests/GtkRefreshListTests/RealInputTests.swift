@@ -5,7 +5,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import WaylandSupport
 import XCTest
@@ -43,13 +43,11 @@ final class RealInputTests: XCTestCase {
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
-        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+        GtkTest.wait("the first refresh over") { list.state.header.state == .idle && list.state.inFlight == nil }
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, 200)
         // The list must rest at the top for the wheel's idle interval before the wheel may pull.
-        GtkTest.wait(
-            "the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))"
-        ) { list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow()) }
+        GtkTest.waitUntilAWheelNotchWouldPull(list)
         counts.refreshes = 0
         return Harness(list: list, window: window, input: input, counts: counts)
     }
@@ -61,7 +59,7 @@ final class RealInputTests: XCTestCase {
             // Every notch is in when wheel() returns: after the refresh, nothing more can start one.
             h.input.wheel(up: true, count: 4, delayMs: InputPace.pullNotchMs)
             GtkTest.wait("a refresh from the wheel") { h.counts.refreshes >= 1 }
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
@@ -70,12 +68,12 @@ final class RealInputTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(pages: 6, title: "wheel-bottom")
             defer { GtkTest.destroy(h.window) }
-            for _ in 0..<30 where h.list.engine.footer != .exhausted {
+            for _ in 0..<30 where h.list.state.footer != .exhausted {
                 h.input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
                 // A page asked for is in before the wheel turns on.
-                GtkTest.wait("the page loaded") { h.list.engine.inFlight == nil }
+                GtkTest.wait("the page loaded") { h.list.state.inFlight == nil }
             }
-            GtkTest.wait("the end of the feed") { h.list.engine.footer == .exhausted }
+            GtkTest.wait("the end of the feed") { h.list.state.footer == .exhausted }
             XCTAssertEqual(h.counts.loads, [2, 3, 4, 5, 6])
             XCTAssertEqual(h.list.items.map(\.id), (1...6).flatMap { Array((($0 * 20 - 19)...($0 * 20)).reversed()) })
             XCTAssertEqual(h.counts.refreshes, 0, "scrolling down never refreshes")
@@ -96,7 +94,7 @@ final class RealInputTests: XCTestCase {
             // All three notches are in: they scrolled the list and could not pull.
             XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 0, "still mid-list")
             XCTAssertEqual(h.counts.refreshes, 0)
-            XCTAssertEqual(h.list.engine.header.state, .idle)
+            XCTAssertEqual(h.list.state.header.state, .idle)
         }
     }
 
@@ -107,10 +105,10 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(title: "wheel-stalled-slow", wheelIdleInterval: 250)
             defer { GtkTest.destroy(h.window) }
             var deepest = 0.0
-            h.list.eventObserver = { _, engine in deepest = max(deepest, engine.header.height) }
+            h.list.onStateChange { state in deepest = max(deepest, state.header.height) }
             // Four notches 600 ms apart, all read after the stall: one notch of pull each.
             h.input.wheelDuringStall(up: true, count: 4, delayMs: 600, stallMs: 0)
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 0, "four slow notches are four short pulls")
             XCTAssertLessThan(deepest, 48, "no pull went past one notch (deepest header \(deepest) px)")
         }
@@ -123,17 +121,17 @@ final class RealInputTests: XCTestCase {
             let h = try Self.harness(title: "wheel-stalled-pull")
             defer { GtkTest.destroy(h.window) }
             h.input.wheel(up: true, count: 1, delayMs: InputPace.pullNotchMs)
-            XCTAssertEqual(h.list.engine.header.state, .pulling, "header \(h.list.engine.header)")
+            XCTAssertEqual(h.list.state.header.state, .pulling, "header \(h.list.state.header)")
             var wentIdle = false
-            h.list.eventObserver = { _, engine in
-                if h.counts.refreshes == 0, engine.header.state == .idle { wentIdle = true }
+            h.list.onStateChange { state in
+                if h.counts.refreshes == 0, state.header.state == .idle { wentIdle = true }
             }
             // Two more notches 300 ms apart (well inside the 1 s idle interval), sent while the
             // main loop is held for 2.5 s (far past it).
             h.input.wheelDuringStall(up: true, count: 2, delayMs: 300, stallMs: 2_500)
             GtkTest.wait("a refresh from the three notches") { h.counts.refreshes >= 1 }
             XCTAssertFalse(wentIdle, "the pull was let go during the stall")
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
@@ -152,37 +150,54 @@ final class RealInputTests: XCTestCase {
             list.start()
             GtkTest.wait("the first refresh asked for") { answers.count == 1 }
             answers[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
             let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "wheel-stalled-layout")
             input.point(at: 180, 200)
-            GtkTest.wait("the list at rest at the top") {
-                list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
-            }
+            GtkTest.waitUntilAWheelNotchWouldPull(list)
             input.wheel(up: true, count: 1, delayMs: InputPace.pullNotchMs)
             // Two notches arm the pull during a stall longer than the idle interval: the pull is
             // let go as soon as anything is handled after them.
             input.wheelDuringStall(up: true, count: 2, delayMs: 100, stallMs: 2_500)
             GtkTest.wait("the refresh asked for") { answers.count == 2 }
             @MainActor func laidOut() -> String? {
-                let height = Int(list.engine.header.height.rounded())
+                let height = Int(list.state.header.height.rounded())
                 guard list.headerAllocatedHeight == height else {
                     return "the header \(list.headerAllocatedHeight) px high, not \(height)"
                 }
                 var title = graphene_rect_t()
-                guard gtk_widget_compute_bounds(list.parts.titleLabel, list.parts.clip, &title) != 0,
+                guard gtk_widget_compute_bounds(list.titleLabel, list.headerClip, &title) != 0,
                     title.origin.y >= 0, Int(title.origin.y + title.size.height) <= height
                 else { return "the title at y \(title.origin.y) in a \(height) px header" }
-                guard gtk_widget_get_height(list.parts.spinner) > 0 else { return "the spinner not laid out" }
+                guard gtk_widget_get_height(list.headerSpinner) > 0 else { return "the spinner not laid out" }
                 return nil
             }
             GtkTest.wait("the refreshing header laid out with its spinner and title (\(laidOut() ?? "it is"))") {
-                list.engine.header.state == .refreshing && laidOut() == nil
+                list.state.header.state == .refreshing && laidOut() == nil
             }
             GtkTest.frames(2, of: list.widget)
             XCTAssertNil(laidOut())
             answers[1](.success(page(1...21, hasMore: true)))
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
         }
+    }
+
+    /// Whether the list's own drag gesture (the one on its scrolled window that follows mice
+    /// too, not GTK's touch-only one) claimed the pointer it follows: the list does so once the
+    /// drag pulls.
+    @MainActor private static func dragClaimed(_ list: RefreshList<Row>) -> Bool {
+        let controllers = gtk_widget_observe_controllers(list.scrolledWindow)!
+        defer { g_object_unref(gpointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            g_object_unref(controller)  // the widget keeps it
+            guard g_type_is_a(typeOf(controller), gtk_gesture_drag_get_type()) != 0,
+                gtk_gesture_single_get_touch_only(OpaquePointer(controller)) == 0
+            else { continue }
+            let gesture = OpaquePointer(controller)
+            return gtk_gesture_get_sequence_state(gesture, gtk_gesture_get_last_updated_sequence(gesture))
+                == GTK_EVENT_SEQUENCE_CLAIMED
+        }
+        return false
     }
 
     func testAMouseDragDownFromTheTopRefreshes() throws {
@@ -193,15 +208,15 @@ final class RealInputTests: XCTestCase {
             for y in stride(from: 70, through: 190, by: 10) {
                 h.input.move(to: 180, y)  // returns once GTK has the motion
             }
-            XCTAssertEqual(h.list.engine.header.state, .armed, "header \(h.list.engine.header)")
-            XCTAssertEqual(h.list.engine.pullKind, .drag)
+            XCTAssertEqual(h.list.state.header.state, .armed, "header \(h.list.state.header)")
+            XCTAssertTrue(Self.dragClaimed(h.list), "the list's drag gesture took the pointer from the rows")
             // The header follows the pointer's 130 px (less GTK's drag threshold), even though
             // the scrolled window moves down under the pointer as the header opens.
             let followed = PullCurve.visibleHeight(pull: 120, threshold: 64, maximum: 128)
-            XCTAssertGreaterThanOrEqual(h.list.engine.header.height, followed, "header \(h.list.engine.header)")
+            XCTAssertGreaterThanOrEqual(h.list.state.header.height, followed, "header \(h.list.state.header)")
             h.input.release()
             GtkTest.wait("a refresh from the drag") { h.counts.refreshes >= 1 }
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
     }
@@ -212,10 +227,10 @@ final class RealInputTests: XCTestCase {
             defer { GtkTest.destroy(h.window) }
             h.input.refreshKey(controlR: false)
             GtkTest.wait("a refresh from F5") { h.counts.refreshes == 1 }
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             h.input.refreshKey(controlR: true)
             GtkTest.wait("a refresh from Ctrl+R") { h.counts.refreshes == 2 }
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
         }
     }
 }
@@ -245,7 +260,7 @@ final class ShortcutScopeTests: XCTestCase {
                 left.items.count == 20 && right.items.count == 20
             }
             GtkTest.wait("both headers back to idle after the first refresh") {
-                left.engine.header.state == .idle && right.engine.header.state == .idle
+                left.state.header.state == .idle && right.state.header.state == .idle
             }
             refreshes = ["left": 0, "right": 0]
 
@@ -253,13 +268,13 @@ final class ShortcutScopeTests: XCTestCase {
             onRight.point(at: 100, 150)  // a click: the keyboard focus goes into the right list
             onRight.refreshKey(controlR: false)
             GtkTest.wait("a refresh of the right list from F5: \(refreshes)") { refreshes["right"] == 1 }
-            GtkTest.wait("the right list's header back to idle") { right.engine.header.state == .idle }
+            GtkTest.wait("the right list's header back to idle") { right.state.header.state == .idle }
             let onLeft = try RealInputs.make(window: window, target: left.widget, windowTitle: "two-lists")
             onLeft.point(at: 100, 150)
             onLeft.refreshKey(controlR: true)
             GtkTest.wait("a refresh of the left list: \(refreshes)") { refreshes["left"] == 1 }
             // The key is in (refreshKey waits for it), so nothing else can refresh either list now.
-            GtkTest.wait("both lists idle") { left.engine.header.state == .idle && right.engine.header.state == .idle }
+            GtkTest.wait("both lists idle") { left.state.header.state == .idle && right.state.header.state == .idle }
             XCTAssertEqual(refreshes, ["left": 1, "right": 1], "each key refreshed only the focused list")
         }
     }

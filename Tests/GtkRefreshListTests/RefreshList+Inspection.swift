@@ -1,33 +1,152 @@
-// What the widget shows, read back by the tests: its labels, its parts, its model. Kept here,
-// beside the tests, so the product carries no accessors it does not use.
+// What the widget shows, read back by the tests the way GTK Inspector or an app sees it: the
+// widget tree under `widget` (the header's revealer, then the scrolled window with the rows),
+// found by the CSS classes the README documents, and the labels, models and controllers GTK
+// gives out for it. Nothing here reads the list's own fields.
 
 import CGtk
 import GtkInterop
-@testable import GtkRefreshList
+import GtkRefreshList
+
+/// The first widget in `root`'s tree (itself included, depth first) that `matches` accepts.
+@MainActor
+func descendant(of root: WidgetPointer, where matches: (WidgetPointer) -> Bool) -> WidgetPointer? {
+    if matches(root) { return root }
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        if let found = descendant(of: current, where: matches) { return found }
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return nil
+}
+
+/// The first widget in `root`'s tree with the CSS class `cssClass`.
+@MainActor
+func descendant(of root: WidgetPointer, withClass cssClass: String) -> WidgetPointer? {
+    descendant(of: root) { gtk_widget_has_css_class($0, cssClass) != 0 }
+}
+
+/// The first widget in `root`'s tree with the CSS name `cssName` ("label", "button", "spinner").
+@MainActor
+func descendant(of root: WidgetPointer, named cssName: String) -> WidgetPointer? {
+    descendant(of: root) { String(cString: gtk_widget_get_css_name($0)) == cssName }
+}
+
+/// A label's text.
+@MainActor
+func labelText(_ label: WidgetPointer) -> String { String(cString: gtk_label_get_text(label.opaque)) }
+
+/// How many handlers of `signal` (with its detail, "notify::upper") are connected on `instance`,
+/// counted with GObject's public handler lookup: each one found is blocked so the next lookup
+/// finds another, then all are unblocked again.
+@MainActor
+func handlerCount(on instance: gpointer, _ signal: String) -> Int {
+    var signalID: guint = 0
+    var detail: GQuark = 0
+    guard g_signal_parse_name(signal, typeOf(instance), &signalID, &detail, 1) != 0 else { return 0 }
+    let mask = GSignalMatchType(
+        rawValue: G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue
+            | (detail != 0 ? G_SIGNAL_MATCH_DETAIL.rawValue : 0))
+    var found: [gulong] = []
+    while true {
+        let handler = g_signal_handler_find(instance, mask, signalID, detail, nil, nil, nil)
+        guard handler != 0 else { break }
+        g_signal_handler_block(instance, handler)
+        found.append(handler)
+    }
+    for handler in found { g_signal_handler_unblock(instance, handler) }
+    return found.count
+}
 
 extension RefreshList {
+    /// The header's revealer: the widget's first child.
+    var revealerWidget: WidgetPointer { gtk_widget_get_first_child(widget)! }
+    /// The header's status box (`.refresh-header`, accessible role `status`).
+    var headerWidget: WidgetPointer { descendant(of: revealerWidget, withClass: "refresh-header")! }
+    /// The header's title label (`.refresh-title`).
+    var titleLabel: WidgetPointer { descendant(of: revealerWidget, withClass: "refresh-title")! }
+    /// The header's last-updated label (`.refresh-last-updated`).
+    var lastUpdatedLabel: WidgetPointer { descendant(of: revealerWidget, withClass: "refresh-last-updated")! }
+    /// The drawn arrow (`.refresh-arrow`, accessible role `presentation`).
+    var arrowWidget: WidgetPointer { descendant(of: revealerWidget, withClass: "refresh-arrow")! }
+    /// The header's spinner, beside the arrow.
+    var headerSpinner: WidgetPointer { descendant(of: headerWidget, named: "spinner")! }
+    /// The header's clip: the revealer's child, as tall as the header shows.
+    var headerClip: WidgetPointer { gtk_revealer_get_child(revealerWidget.opaque)! }
+    /// The rows' model as the list view shows it: one entry per item, plus the footer's.
+    var rowsModel: OpaquePointer { gtk_list_view_get_model(listView.opaque)! }
+    /// The footer (`.refresh-footer`, accessible role `status`), while a cell of the rows shows it.
+    var footerWidget: WidgetPointer? { descendant(of: listView, withClass: "refresh-footer") }
+    /// The footer's spinner, label and Load more / Retry button, in their order in it.
+    var footerSpinner: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "spinner") } }
+    var footerLabel: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "label") } }
+    var retryButton: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "button") } }
+
     /// The header's title as shown.
-    var shownTitle: String { String(cString: gtk_label_get_text(parts.titleLabel.opaque)) }
+    var shownTitle: String { labelText(titleLabel) }
     /// The header's last-updated line as shown.
-    var shownLastUpdated: String { String(cString: gtk_label_get_text(parts.lastUpdatedLabel.opaque)) }
-    /// The footer's text as shown.
-    var shownFooterText: String { String(cString: gtk_label_get_text(parts.footerLabel.opaque)) }
+    var shownLastUpdated: String { labelText(lastUpdatedLabel) }
+    /// The footer's text as shown ("" while no cell shows the footer).
+    var shownFooterText: String { footerLabel.map(labelText) ?? "" }
     /// Whether the footer's button (Load more / Retry) shows.
-    var footerButtonShown: Bool { gtk_widget_get_visible(parts.footerButton) != 0 }
+    var footerButtonShown: Bool { retryButton.map { gtk_widget_get_visible($0) != 0 } ?? false }
     /// The header's visible height as laid out now (px).
-    var headerAllocatedHeight: Int { Int(gtk_widget_get_height(parts.revealer)) }
-    /// Whether events GTK reported during a layout still wait to be handled (`sendAfterLayout`).
-    var hasQueuedEvents: Bool { !queue.isEmpty }
-    /// The header's status box (accessible role `status`).
-    var headerWidget: WidgetPointer { parts.header }
-    /// The footer sentinel's status box (accessible role `status`).
-    var footerWidget: WidgetPointer { parts.footer }
-    /// The drawn arrow (accessible role `presentation`).
-    var arrowWidget: WidgetPointer { parts.arrow }
-    /// The revealer that opens and closes the header.
-    var revealerWidget: WidgetPointer { parts.revealer }
-    /// The footer's Load more / Retry button.
-    var retryButton: WidgetPointer { parts.footerButton }
-    /// Rows in the model: the items plus the sentinel when shown.
-    var modelRowCount: Int { Int(g_list_model_get_n_items(parts.store)) }
+    var headerAllocatedHeight: Int { Int(gtk_widget_get_height(revealerWidget)) }
+    /// The header's tooltip: why the refresh failed, while it shows the failure.
+    var headerTooltip: String? { gtk_widget_get_tooltip_text(headerWidget).map { String(cString: $0) } }
+    /// Rows in the list view's model: the items plus the footer's entry when it shows.
+    var modelRowCount: Int { Int(g_list_model_get_n_items(rowsModel)) }
+    /// The scroll controller GTK delivers wheel and touchpad events to, on the scrolled window.
+    var scrollController: OpaquePointer? {
+        let controllers = gtk_widget_observe_controllers(scrolledWindow)!
+        defer { g_object_unref(gpointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            g_object_unref(controller)  // the widget keeps it
+            if g_type_is_a(typeOf(controller), gtk_event_controller_scroll_get_type()) != 0 {
+                return OpaquePointer(controller)
+            }
+        }
+        return nil
+    }
+}
+
+extension GtkTest {
+    /// Runs GTK until a wheel notch up would start a pull, judged from what an app sees: the
+    /// header idle and shown, the rows at their top, and neither the rows' adjustment nor any
+    /// scroll event reaching the list for the wheel's idle interval (the list's rule: at rest
+    /// at the top, the wheel quiet, for one interval). Quiet is counted from this call on, so
+    /// it may wait an interval longer than the list would; it never waits less.
+    static func waitUntilAWheelNotchWouldPull(
+        _ list: RefreshList<Row>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        @MainActor final class Stamp { var microseconds = g_get_monotonic_time() }
+        let lastActivity = Stamp()
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        let watch = SignalConnections()
+        watch.onVoid(gpointer(adjustment), "value-changed") { lastActivity.microseconds = g_get_monotonic_time() }
+        for property in ["upper", "page-size"] {
+            watch.onNotify(gpointer(adjustment), property) { lastActivity.microseconds = g_get_monotonic_time() }
+        }
+        // Ahead of the list's own controller (capture runs from the window down), passing it on.
+        let scrolls = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        gtk_event_controller_set_propagation_phase(scrolls, GTK_PHASE_CAPTURE)
+        watch.onScroll(gpointer(scrolls)) { _, _ in
+            lastActivity.microseconds = g_get_monotonic_time()
+            return false
+        }
+        gtk_widget_add_controller(list.widget, scrolls)
+        defer {
+            watch.disconnectAll()
+            gtk_widget_remove_controller(list.widget, scrolls)
+        }
+        // The list stamps what it handles in whole milliseconds: a few more keep clear of that.
+        let interval = (list.configuration.engine.wheelIdleInterval + 5) * 1_000
+        wait(
+            "the list at rest at the top for the wheel's idle interval (header \(list.state.header.state), offset \(gtk_adjustment_get_value(adjustment)))",
+            file: file, line: line
+        ) {
+            list.state.header.state == .idle && !list.isHeaderHidden && gtk_adjustment_get_value(adjustment) <= 0.5
+                && g_get_monotonic_time() - lastActivity.microseconds >= interval
+        }
+    }
 }

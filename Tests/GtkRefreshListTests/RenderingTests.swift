@@ -6,7 +6,7 @@ import CGtk
 import CGtkTestSupport
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -44,7 +44,7 @@ final class RenderingTests: XCTestCase {
                 // state at rest: the header at the engine's height (its slide over), drawn.
                 GtkTest.frames(of: list.widget, file: file, line: line)
                 GtkTest.wait("\(name) laid out at the engine's height", file: file, line: line) {
-                    let header = list.engine.header
+                    let header = list.state.header
                     let expected = header.state == .idle ? 0 : Int(header.height.rounded())
                     return list.headerAllocatedHeight == expected
                         && gtk_revealer_get_child_revealed(list.revealerWidget.opaque)
@@ -60,35 +60,36 @@ final class RenderingTests: XCTestCase {
 
             list.start()
             refreshes[0](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the header back to idle after the first refresh (it is \(list.engine.header.state))") {
-                list.engine.header.state == .idle
+            GtkTest.wait("the header back to idle after the first refresh (it is \(list.state.header.state))") {
+                list.state.header.state == .idle
             }
             shoot("header-idle")
             XCTAssertEqual(list.headerAllocatedHeight, 0)
             XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
 
-            // Pulls go through the real scroll handler.
-            cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-begin")
-            _ = list.handleScroll(ScrollSample(.pixels(-32), source: .touchpad))
-            XCTAssertEqual(list.engine.header.state, .pulling)
+            // A touchpad pull: begun and ended by the scroll controller's own signals.
+            let controller = try XCTUnwrap(list.scrollController)
+            cgtk_emit_void(gpointer(controller), "scroll-begin")
+            list.feed(.moved(.touchpad(distance: 32)))
+            XCTAssertEqual(list.state.header.state, .pulling)
             shoot("header-pulling-50")
             XCTAssertEqual(list.headerAllocatedHeight, 32, "half the threshold")
-            _ = list.handleScroll(ScrollSample(.pixels(-48), source: .touchpad))
-            XCTAssertEqual(list.engine.header.state, .armed)
+            list.feed(.moved(.touchpad(distance: 48)))
+            XCTAssertEqual(list.state.header.state, .armed)
             shoot("header-armed")
-            cgtk_emit_void(gpointer(list.parts.scrollController!), "scroll-end")
-            XCTAssertEqual(list.engine.header.state, .refreshing)
+            cgtk_emit_void(gpointer(controller), "scroll-end")
+            XCTAssertEqual(list.state.header.state, .refreshing)
             shoot("header-refreshing")
             XCTAssertEqual(list.headerAllocatedHeight, 64)
             refreshes[1](.success(page(1...21, hasMore: true)))
-            XCTAssertEqual(list.engine.header.state, .succeeded)
+            XCTAssertEqual(list.state.header.state, .succeeded)
             shoot("header-succeeded")
             list.refresh()
             refreshes[2](.failure(LoaderFailure()))
-            XCTAssertEqual(list.engine.header.state, .failed)
+            XCTAssertEqual(list.state.header.state, .failed)
             shoot("header-failed")
-            GtkTest.wait("the header back to idle after the failure (it is \(list.engine.header.state))") {
-                list.engine.header.state == .idle
+            GtkTest.wait("the header back to idle after the failure (it is \(list.state.header.state))") {
+                list.state.header.state == .idle
             }
 
             @MainActor func toBottom() {
@@ -102,7 +103,7 @@ final class RenderingTests: XCTestCase {
             }
             list.loadMore()
             toBottom()
-            XCTAssertEqual(list.engine.footer, .loading)
+            XCTAssertEqual(list.state.footer, .loading)
             shoot("footer-loading")
             pages.last?(.failure(LoaderFailure()))
             toBottom()
@@ -110,7 +111,7 @@ final class RenderingTests: XCTestCase {
             list.loadMore()
             pages.last?(.success(page(22...30)))
             toBottom()
-            XCTAssertEqual(list.engine.footer, .exhausted)
+            XCTAssertEqual(list.state.footer, .exhausted)
             shoot("footer-exhausted")
 
             let distinct = Set(images.values)

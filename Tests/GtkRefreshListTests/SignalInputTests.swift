@@ -5,7 +5,7 @@ import CGtk
 import CGtkTestSupport
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import XCTest
 
@@ -20,7 +20,7 @@ final class SignalInputTests: XCTestCase {
         list.onLoadMore { number in page(number: number, hasMore: number < 5) }
         let window = GtkTest.window(list.widget)
         list.start()
-        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.items.count >= 20 }
+        GtkTest.wait("the first refresh over") { list.state.header.state == .idle && list.items.count >= 20 }
         // Laid out: the rows are taller than the viewport (a window whose frames stopped is shown
         // again by its FrameWatch meanwhile).
         let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
@@ -35,11 +35,8 @@ final class SignalInputTests: XCTestCase {
             page \(gtk_adjustment_get_page_size(adjustment)), mapped \(gtk_widget_get_mapped(list.widget))
             """)
         // Nothing in flight, and the list at rest at the top long enough for a wheel to pull.
-        GtkTest.wait(
-            "the list at rest at the top for the wheel's idle interval (header \(list.engine.header.state), in flight \(String(describing: list.engine.inFlight)))"
-        ) {
-            list.engine.inFlight == nil && list.engine.wheelWouldPull(at: RefreshList<Row>.monotonicNow())
-        }
+        GtkTest.wait("nothing in flight (\(String(describing: list.state.inFlight)))") { list.state.inFlight == nil }
+        GtkTest.waitUntilAWheelNotchWouldPull(list)
         return (list, window)
     }
 
@@ -50,7 +47,7 @@ final class SignalInputTests: XCTestCase {
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             // Geometry from the layouts before this point is handled first, so the first one
             // seen below is the one the new value sent.
-            GtkTest.wait("the earlier geometry handled") { !list.hasQueuedEvents }
+            GtkTest.drainPending()
             let content = gtk_adjustment_get_upper(adjustment)
             let viewport = gtk_adjustment_get_page_size(adjustment)
             var geometries: [(Double, Double, Double)] = []
@@ -64,7 +61,7 @@ final class SignalInputTests: XCTestCase {
             // done (the next main-loop turn) or before the next event it is sent. A later layout
             // may move the list on (a window shown again re-anchors its list view), so the value
             // set is looked for in the first geometry handled, not in the last.
-            GtkTest.wait("the new offset handled") { !geometries.isEmpty && !list.hasQueuedEvents }
+            GtkTest.wait("the new offset handled") { !geometries.isEmpty }
             let first = try XCTUnwrap(geometries.first)
             XCTAssertEqual(first.0, 40)
             XCTAssertEqual(first.1, content)
@@ -78,20 +75,20 @@ final class SignalInputTests: XCTestCase {
             // outlast the default 500 ms in which a lost scroll-end releases the pull.
             let (list, window) = try Self.shownList { $0.engine.touchpadIdleInterval = 60_000 }
             defer { GtkTest.destroy(window) }
-            let controller = try XCTUnwrap(list.parts.scrollController)
+            let controller = try XCTUnwrap(list.scrollController)
             cgtk_emit_void(gpointer(controller), "scroll-begin")
-            // GTK reports a finger moving down the pad as negative dy in surface pixels.
-            XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-30), source: .touchpad)), "the pull takes the delta")
-            XCTAssertEqual(list.engine.header.state, .pulling)
-            XCTAssertEqual(list.engine.header.height, 30)
+            // A finger moving down the pad: GTK's pixel deltas become a touchpad pull of as many px.
+            list.feed(.moved(.touchpad(distance: 30)))
+            XCTAssertEqual(list.state.header.state, .pulling, "the pull takes the delta")
+            XCTAssertEqual(list.state.header.height, 30)
             GtkTest.wait("the header laid out at 30 px, following the pull") { list.headerAllocatedHeight == 30 }
-            XCTAssertTrue(list.handleScroll(ScrollSample(.pixels(-40), source: .touchpad)))
-            XCTAssertEqual(list.engine.header.state, .armed)
+            list.feed(.moved(.touchpad(distance: 40)))
+            XCTAssertEqual(list.state.header.state, .armed)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.releaseToRefresh)
             cgtk_emit_void(gpointer(controller), "scroll-end")
-            XCTAssertEqual(list.engine.header.state, .refreshing)
+            XCTAssertEqual(list.state.header.state, .refreshing)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshing)
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
         }
     }
 
@@ -99,9 +96,9 @@ final class SignalInputTests: XCTestCase {
         try onMainActor {
             let (list, window) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            XCTAssertFalse(list.handleScroll(ScrollSample(.pixels(-50), source: .touchpad)))
-            XCTAssertEqual(list.engine.header.state, .idle)
-            XCTAssertEqual(list.engine.counters.ignoredPulls, 1)
+            list.feed(.moved(.touchpad(distance: 50)))
+            XCTAssertEqual(list.state.header.state, .idle, "the delta is left to the scrolled window")
+            XCTAssertEqual(list.state.counters.ignoredPulls, 1)
         }
     }
 
@@ -111,10 +108,15 @@ final class SignalInputTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             var refreshes = 0
             list.effectObserver = { if case .startRefresh = $0 { refreshes += 1 } }
-            for _ in 0..<3 { XCTAssertTrue(list.handleScroll(ScrollSample(.notches(-1), source: .mouse))) }
-            XCTAssertEqual(list.engine.header.state, .armed)
+            // Emitted outside a real event, a scroll is one wheel notch per unit of dy (GTK's
+            // default unit), as a mouse wheel sends.
+            let controller = try XCTUnwrap(list.scrollController)
+            for _ in 0..<3 {
+                XCTAssertEqual(cgtk_emit_scroll(gpointer(controller), 0, -1), 1, "the pull takes the notch")
+            }
+            XCTAssertEqual(list.state.header.state, .armed)
             GtkTest.wait("the refresh the idle interval releases") { refreshes >= 1 }
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
             XCTAssertEqual(refreshes, 1)
         }
     }
@@ -125,8 +127,11 @@ final class SignalInputTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
             gtk_adjustment_set_value(adjustment, 200)
-            for _ in 0..<5 { XCTAssertFalse(list.handleScroll(ScrollSample(.notches(-1), source: .mouse))) }
-            XCTAssertEqual(list.engine.header.state, .idle)
+            let controller = try XCTUnwrap(list.scrollController)
+            for _ in 0..<5 {
+                XCTAssertEqual(cgtk_emit_scroll(gpointer(controller), 0, -1), 0, "the notch goes on to GTK")
+            }
+            XCTAssertEqual(list.state.header.state, .idle)
         }
     }
 
@@ -138,20 +143,25 @@ final class SignalInputTests: XCTestCase {
             })
             defer { GtkTest.destroy(window) }
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
-            for _ in 0..<40 where list.engine.footer != .exhausted {
+            var edgeHints = 0
+            list.eventObserver = { event, _ in if case .edgeHint = event { edgeHints += 1 } }
+            for _ in 0..<40 where list.state.footer != .exhausted {
                 let before = loads.count
                 let upper = gtk_adjustment_get_upper(adjustment)
+                let hintsBefore = edgeHints
                 gtk_adjustment_set_value(adjustment, upper)
                 for _ in 0..<5 {
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-reached", GTK_POS_BOTTOM)
                     cgtk_emit_position(list.scrolledWindow.raw, "edge-overshot", GTK_POS_BOTTOM)
                 }
-                // Reported as from a layout, they are handled on the next main-loop turn.
-                GtkTest.wait("the scroll and the edge signals handled") { !list.hasQueuedEvents }
-                GtkTest.wait("the page loaded") { list.engine.inFlight == nil && list.engine.footer != .loading }
+                // Reported as from a layout, they are handled on the next main-loop turn, in order
+                // after the scroll's geometry.
+                GtkTest.wait("the scroll and the edge signals handled") { edgeHints >= hintsBefore + 10 }
+                GtkTest.wait("the page loaded") { list.state.inFlight == nil && list.state.footer != .loading }
                 if loads.count == before {
                     // The last page's layout was still settling, so the end did not count yet:
                     // once nothing is due, the next round asks again.
+                    // Internal read: when the list stops waiting for a page's layout shows nowhere.
                     GtkTest.wait("the layout settled") { list.engine.nextWakeUp == nil }
                     continue
                 }
@@ -160,7 +170,7 @@ final class SignalInputTests: XCTestCase {
             }
             XCTAssertEqual(loads, [2, 3, 4, 5], "one load per page, in order")
             XCTAssertEqual(list.items.count, 100)
-            XCTAssertEqual(list.engine.footer, .exhausted)
+            XCTAssertEqual(list.state.footer, .exhausted)
             XCTAssertEqual(list.shownFooterText, list.configuration.texts.noMoreItems)
             XCTAssertEqual(list.modelRowCount, 101, "rows plus the sentinel")
         }
@@ -171,8 +181,8 @@ final class SignalInputTests: XCTestCase {
             let (list, window) = try Self.shownList()
             defer { GtkTest.destroy(window) }
             XCTAssertEqual(gtk_widget_activate_action_variant(list.listView, "list.refresh", nil), 1)
-            XCTAssertEqual(list.engine.header.state, .refreshing)
-            GtkTest.wait("the header back to idle") { list.engine.header.state == .idle }
+            XCTAssertEqual(list.state.header.state, .refreshing)
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
         }
     }
 }

@@ -4,7 +4,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import XCTest
 
 final class TextDomainTests: XCTestCase {
