@@ -48,10 +48,9 @@ extension RefreshList {
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(scrolled, scroll)
-        parts.scrollController = scroll
         connections.onScroll(gpointer(scroll)) { [weak self, scroll] _, dy in
             guard let self else { return false }
-            return self.handleScroll(Self.scrollSample(of: scroll, dy: dy), at: self.instant(of: scroll))
+            return self.sendInput(.scroll(Self.scrollSample(of: scroll, dy: dy)), at: self.instant(of: scroll))
         }
         connections.onVoid(gpointer(scroll), "scroll-begin") { [weak self, scroll] in
             self?.send(.gestureBegan(.touchpad), from: scroll)
@@ -93,12 +92,6 @@ extension RefreshList {
         connections.onSequence(gpointer(drag), "cancel") { [weak self, drag] in
             self?.send(.gestureEnded(.drag, cancelled: true), from: drag)
         }
-    }
-
-    /// Feeds one scroll event that happened at `instant` (now when not given) to the engine,
-    /// which decides what kind of pull it is, and reports whether the pull took it.
-    func handleScroll(_ sample: ScrollSample, at instant: MonotonicInstant? = nil) -> Bool {
-        sendInput(.scroll(sample), at: instant ?? Self.monotonicNow())
     }
 
     /// Sends `event`, timed when the event `controller` is handling happened.

@@ -43,8 +43,6 @@ final class Parts {
     let footerButton: WidgetPointer
     let arrowAngle = ArrowAngle()
     let factory: OpaquePointer
-    /// The scroll controller, set when input is connected.
-    var scrollController: OpaquePointer?
 
     private init(
         root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,

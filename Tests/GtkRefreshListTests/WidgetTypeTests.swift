@@ -185,8 +185,9 @@ final class WidgetTypeTests: XCTestCase {
             let header = gtk_widget_get_first_child(list.widget)!
             let rows = gtk_widget_get_last_child(list.widget)!
             let fullHeight = gtk_widget_get_height(list.widget)
-            GtkTest.wait("the list back at the widget's full height once the header closed") {
-                gtk_widget_get_height(rows) == fullHeight
+            // The press must land on the rows, not on the header still sliding shut over them.
+            GtkTest.wait("the header closed on screen and the list at the widget's full height") {
+                gtk_widget_get_height(header) == 0 && gtk_widget_get_height(rows) == fullHeight
             }
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(rows))!
             let pageSize = PropertyLog(gpointer(adjustment), "page-size")
