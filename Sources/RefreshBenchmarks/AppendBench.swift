@@ -1,6 +1,12 @@
 // Benchmark 2: appending a 50-row page to a list already holding 1k … 1M rows. Ours goes
-// through the whole path (loader answer → engine → de-duplication → one splice); the baseline
-// rebuilds the whole model (one splice replacing every row), as a naive list would.
+// through the whole path (loader answer → engine → de-duplication → one splice); its goal is a
+// ratio to GTK's own splice (the same 50 entries appended to a bare list view's model), and it
+// also reports the naive baseline that rebuilds the whole model (one splice replacing every row).
+//
+// Ours and GTK's splice take turns, one append each, so both are timed in the same moments: on
+// a shared machine the speed of the same code moves by 1.5–2 × from one second to the next, and
+// two medians taken a few hundred milliseconds apart made a ratio of that noise (a 10k-row miss
+// at 3.4 × that no instruction count showed).
 
 import CGtk
 import GtkInterop
@@ -12,27 +18,43 @@ import RefreshEngine
 enum AppendBench {
     static let pageSize = 50
 
-    static func ours(size: Int, appends: Int) -> Double {
+    /// Medians (µs) of `appends` appends to our list and to a bare list view, both holding
+    /// `size` rows at the start, timed in turn.
+    static func oursAndGtk(size: Int, appends: Int) -> (ours: Double, gtk: Double) {
         let held = HeldList(pageSize: pageSize, quick: true)
         let window = Gtk.window(held.list.widget)
         defer { gtk_window_destroy(window.as(GtkWindow.self)) }
         held.list.start()
         held.refreshes[0](.success(Page(Gtk.rows(0..<size), hasMore: true)))
+        let store = stringList(count: size)
+        let (scrolled, _) = bareListView(store)
+        let bareWindow = Gtk.window(scrolled)
+        defer { gtk_window_destroy(bareWindow.as(GtkWindow.self)) }
         Gtk.pump(seconds: 0.1)
-        var samples: [Double] = []
+
+        var ours: [Double] = []
+        var gtk: [Double] = []
         var next = size
-        for _ in 0..<appends {
+        var count = size
+        for turn in 0..<appends {
             held.list.loadMore()
             guard let done = held.pages.last else { break }
             let page = Page(Gtk.rows(next..<(next + pageSize)), hasMore: true)
             next += pageSize
-            let start = monotonicMicroseconds()
-            done(.success(page))
-            samples.append(Double(monotonicMicroseconds() - start))
+            func appendOurs() {
+                ours.append(stopwatch { done(.success(page)) })
+                _ = g_main_context_iteration(nil, 0)
+            }
+            // Which goes first alternates, so neither always follows the other's main-loop turn.
+            let oursFirst = turn.isMultiple(of: 2)
+            if oursFirst { appendOurs() }
+            gtk.append(stopwatch { splice(store, at: count, removing: 0, adding: pageSize) })
+            count += pageSize
             _ = g_main_context_iteration(nil, 0)
+            if !oursFirst { appendOurs() }
         }
         precondition(held.list.items.count == next, "every page appended")
-        return median(samples)
+        return (median(ours), median(gtk))
     }
 
     static func naive(size: Int, appends: Int) -> Double {
@@ -52,32 +74,26 @@ enum AppendBench {
         return median(samples)
     }
 
-    /// GTK's own floor: one splice appending 50 entries to a bare list view's model.
-    static func bareAppend(size: Int, appends: Int) -> Double {
-        let store = stringList(count: size)
-        let (scrolled, _) = bareListView(store)
-        let window = Gtk.window(scrolled)
-        defer { gtk_window_destroy(window.as(GtkWindow.self)) }
-        var count = size
-        var samples: [Double] = []
-        for _ in 0..<appends {
-            let start = monotonicMicroseconds()
-            splice(store, at: count, removing: 0, adding: pageSize)
-            samples.append(Double(monotonicMicroseconds() - start))
-            count += pageSize
-            _ = g_main_context_iteration(nil, 0)
-        }
-        return median(samples)
+    /// Runs one append and returns its time in µs. Never inlined, so an instruction count can be
+    /// restricted to exactly what is timed:
+    /// `valgrind --tool=callgrind --toggle-collect='*AppendBench*stopwatch*' refresh-bench append …`.
+    @inline(never)
+    static func stopwatch(_ append: () -> Void) -> Double {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        append()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        return Double(end.tv_sec - start.tv_sec) * 1e6 + Double(end.tv_nsec - start.tv_nsec) / 1e3
     }
 
     static func run(sizes: [Int], appends: Int) {
         var ours: [Int: Double] = [:]
         var naive: [Int: Double] = [:]
         for size in sizes {
-            // Interleaved: ours, then the baseline, at each size.
-            ours[size] = Self.ours(size: size, appends: appends)
+            let gtk: Double
+            (ours[size], gtk) = oursAndGtk(size: size, appends: appends)
             naive[size] = Self.naive(size: size, appends: max(3, appends / 10))
-            let gtk = Self.bareAppend(size: size, appends: appends)
             emit(
                 Metric(
                     2, "append.bare_gtk.\(size)_rows.us_per_append", gtk, "µs",
@@ -87,7 +103,9 @@ enum AppendBench {
                 Metric(
                     2, "append.ours.\(size)_rows.us_per_append", ours[size]!, "µs", baseline: naive[size],
                     ratio: ours[size]! / naive[size]!,
-                    detail: "median of \(appends) appends of \(pageSize) rows; baseline: whole-model rebuild"))
+                    detail:
+                        "median of \(appends) appends of \(pageSize) rows, timed in turn with GTK's splice; "
+                        + "baseline: whole-model rebuild"))
             emit(
                 Metric(
                     2, "append.ours_over_gtk.\(size)_rows", ours[size]! / gtk, "×", baseline: gtk,
