@@ -3,7 +3,8 @@
 #   1. everything (engine, widget, app) on X11, under a virtual X server when no display is
 #      set; the app's Wayland tests start their own headless mutter and sway from there;
 #   2. the widget suite again as a Wayland client of a headless mutter (Tests/Wayland/session.sh),
-#      with real input through mutter's remote-desktop API;
+#      with real input through mutter's remote-desktop API (the touch tests run only here: X11
+#      has no touchscreen for xdotool to drive);
 #   3. the widget's renders from both compared (Tests/compare-renders.sh);
 #   4. valgrind's memcheck on the lifetime tests (a list used after its widget is destroyed);
 #   5. the libraries' documentation (DocC, offline) and the README's API section checked;
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 
 . data/setup-debian.sh
 ensure_debian_packages libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev python3 xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
-    gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi sway valgrind
+    gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi pipewire sway valgrind
 use_swift
 
 # The same desktop settings (font, hinting, titlebar buttons) on both display servers, whatever

@@ -14,6 +14,8 @@ import RefreshEngine
 struct InputState {
     /// The drag pointer's last y in the list's coordinates (px).
     var dragLastY = 0.0
+    /// The drag pointer's last x in the scrolled window's coordinates (px).
+    var dragLastX = 0.0
     /// Input timestamps mapped onto the monotonic clock.
     var clock = InputClock()
 }
@@ -60,18 +62,22 @@ extension RefreshList {
         }
     }
 
-    /// Mouse and touch drags; claimed only once the engine says they pull.
+    /// Mouse and touch drags; claimed only once the engine says they pull. Seen in the capture
+    /// phase: the scrolled window's own touch drag claims a touch once it passes GTK's drag
+    /// threshold, and a touch pull must be taken before that.
     private func connectDrag() {
         let scrolled = parts.scrolled
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_touch_only(drag, 0)
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(scrolled, drag)
-        connections.onPoint(gpointer(drag), "drag-begin") { [weak self, drag] _, startY in
+        connections.onPoint(gpointer(drag), "drag-begin") { [weak self, drag] startX, startY in
             guard let self else { return }
+            self.input.dragLastX = startX
             self.input.dragLastY = self.yInList(ofScrolledY: startY)
             self.send(.gestureBegan(.drag), from: drag)
         }
-        connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] _, offsetY in
+        connections.onPoint(gpointer(drag), "drag-update") { [weak self, drag] offsetX, offsetY in
             guard let self else { return }
             // GTK measures the drag in the scrolled window's coordinates, and the scrolled
             // window moves down as the header opens: measured there, the pull would fight the
@@ -80,9 +86,11 @@ extension RefreshList {
             gtk_gesture_drag_get_start_point(drag, &startX, &startY)
             let y = self.yInList(ofScrolledY: startY + offsetY)
             let delta = y - self.input.dragLastY
+            let sideways = startX + offsetX - self.input.dragLastX
             self.input.dragLastY = y
+            self.input.dragLastX = startX + offsetX
             // Claimed once the pull takes it: the list's own gestures then leave it alone.
-            if self.sendInput(.pull(.drag(distance: delta)), at: self.instant(of: drag)) {
+            if self.sendInput(.pull(.drag(distance: delta, sideways: sideways)), at: self.instant(of: drag)) {
                 gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }

@@ -70,7 +70,7 @@ final class Tracer {
         switch input {
         case .wheel(let notches): ("pull", [("kind", "wheel"), ("delta", notches)])
         case .touchpad(let distance): ("pull", [("kind", "touchpad"), ("delta", distance)])
-        case .drag(let distance): ("pull", [("kind", "drag"), ("delta", distance)])
+        case .drag(let distance, _): ("pull", [("kind", "drag"), ("delta", distance)])
         }
     }
 

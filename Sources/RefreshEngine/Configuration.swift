@@ -46,6 +46,11 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var refreshingHeaderHeight: Double
     /// When an armed pull starts the refresh. Default `.onRelease`.
     public var triggerMode: TriggerMode
+    /// How far (px) a drag begun at the top travels before it is judged: gone down more than
+    /// sideways, it pulls (from where it began); otherwise it is a tap, a swipe or a scroll and
+    /// never pulls. Keep it at most the toolkit's own drag threshold (GTK's 8 px), past which
+    /// the scrolled window takes a touch for its own scrolling. Default 8.
+    public var dragSlop: Double
     /// Pull distance (px) one wheel notch adds. Default 24, so the third notch arms at 64 px.
     public var wheelNotchDistance: Double
     /// A wheel has no release: this long (ms) without a wheel event counts as one. Default 250.
@@ -92,6 +97,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         maximumHeaderHeight: Double? = nil,
         refreshingHeaderHeight: Double? = nil,
         triggerMode: TriggerMode = .onRelease,
+        dragSlop: Double = 8,
         wheelNotchDistance: Double = 24,
         wheelIdleInterval: Milliseconds = 250,
         touchpadIdleInterval: Milliseconds = 500,
@@ -111,6 +117,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
         self.refreshingHeaderHeight = refreshingHeaderHeight ?? pullThreshold
         self.triggerMode = triggerMode
+        self.dragSlop = dragSlop
         self.wheelNotchDistance = wheelNotchDistance
         self.wheelIdleInterval = wheelIdleInterval
         self.touchpadIdleInterval = touchpadIdleInterval
@@ -147,6 +154,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
             refreshingHeaderHeight.isFinite && refreshingHeaderHeight > 0
                 && refreshingHeaderHeight <= maximumHeaderHeight,
             "refreshingHeaderHeight", "a finite height > 0 and ≤ maximumHeaderHeight")
+        try require(dragSlop.isFinite && dragSlop >= 0, "dragSlop", "a finite distance ≥ 0 px")
         try require(
             wheelNotchDistance.isFinite && wheelNotchDistance > 0, "wheelNotchDistance", "a finite distance > 0 px")
         try require(wheelIdleInterval > 0, "wheelIdleInterval", "a duration > 0 ms")

@@ -19,8 +19,9 @@ public enum PullInput: Hashable, Sendable {
     case wheel(notches: Double)
     /// Touchpad movement in px.
     case touchpad(distance: Double)
-    /// Drag movement in px since the previous drag event.
-    case drag(distance: Double)
+    /// Drag movement in px since the previous drag event: `distance` down (negative up), and
+    /// `sideways` across in either direction, which tells a swipe from a pull.
+    case drag(distance: Double, sideways: Double = 0)
 
     /// The device behind this input.
     public var kind: PullKind {

@@ -6,7 +6,10 @@ extension RefreshEngine {
         let delta: Double
         switch input {
         case .wheel(let notches): delta = notches * configuration.wheelNotchDistance
-        case .touchpad(let distance), .drag(let distance): delta = distance
+        case .touchpad(let distance): delta = distance
+        case .drag(let distance, let sideways):
+            guard distance.isFinite, sideways.isFinite else { counters.rejectedInputs += 1; return }
+            delta = gestures.pullDistance(ofDragStep: distance, sideways: sideways, slop: configuration.dragSlop)
         }
         guard delta.isFinite else { counters.rejectedInputs += 1; return }
 
@@ -52,8 +55,9 @@ extension RefreshEngine {
             // Touchpad deltas outside scroll-begin…scroll-end are kinetic deceleration.
             return gestures.touchpadActive
         case .drag:
-            // A drag that began mid-list (selection, a touch scroll) never turns into a pull.
-            return gestures.drag == .fromTop
+            // Only a drag begun at the top and judged to go down pulls: one begun mid-list
+            // (selection, a touch scroll), a tap or a swipe never does.
+            return gestures.drag == .downFromTop
         }
     }
 

@@ -133,7 +133,8 @@ struct Geometry: Hashable, Sendable {
     var distanceToBottom: Double { contentHeight - offset - viewportHeight }
 }
 
-/// Which gestures are under way, so kinetic scrolling and drags begun mid-list never pull.
+/// Which gestures are under way, so kinetic scrolling, drags begun mid-list, taps and swipes
+/// never pull.
 struct Gestures: Hashable, Sendable {
     var touchpadActive = false
     var drag = Drag.none
@@ -145,7 +146,35 @@ struct Gestures: Hashable, Sendable {
         switch kind {
         case .wheel: break  // a wheel has no gesture
         case .touchpad: touchpadActive = true
-        case .drag: drag = atTop ? .fromTop : .fromMidList
+        case .drag: drag = atTop ? .fromTop(down: 0, sideways: 0) : .fromMidList
+        }
+    }
+
+    /// Judges a drag begun at the top by its first `slop` px of travel, and says how far a step
+    /// of `down` px (`sideways` across) pulls: the whole way down from where the drag began on the
+    /// step that judges it a pull, the step itself after that, nothing before or otherwise.
+    mutating func pullDistance(ofDragStep down: Double, sideways: Double, slop: Double) -> Double {
+        switch drag {
+        case .fromTop(let downSoFar, let sidewaysSoFar):
+            // Not judged yet: a fingertip rolls a few px in a tap, and a swipe drifts down.
+            let travel = (down: downSoFar + down, sideways: sidewaysSoFar + abs(sideways))
+            guard max(abs(travel.down), travel.sideways) >= slop else {
+                drag = .fromTop(down: travel.down, sideways: travel.sideways)
+                return 0
+            }
+            guard travel.down > travel.sideways else {
+                drag = .notDown
+                return 0
+            }
+            drag = .downFromTop
+            return travel.down
+        case .downFromTop:
+            // Judged a pull: it follows every step, either way.
+            return down
+        case .none, .notDown, .fromMidList:
+            // No drag under way (no gestureBegan), or one that never pulls: the step is what it
+            // is, and `mayStartPull` refuses it.
+            return down
         }
     }
 
@@ -158,10 +187,18 @@ struct Gestures: Hashable, Sendable {
     }
 }
 
-/// A pointer or touch drag in progress, and where it began: only one begun at the top may pull.
+/// A pointer or touch drag in progress, where it began and how it moved: only one begun at the
+/// top that went down more than sideways may pull.
 enum Drag: Hashable, Sendable {
     case none
-    case fromTop
+    /// Begun at the top and not past the drag slop yet: its travel so far (px; `sideways` in
+    /// either direction).
+    case fromTop(down: Double, sideways: Double)
+    /// Begun at the top and gone down more than sideways: a pull.
+    case downFromTop
+    /// Begun at the top and gone sideways or up first: a swipe or a scroll, never a pull.
+    case notDown
+    /// Begun mid-list (selection, a touch scroll): never a pull, even after reaching the top.
     case fromMidList
 }
 

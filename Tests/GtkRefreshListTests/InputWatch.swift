@@ -16,11 +16,17 @@ final class InputWatch {
         var motions = 0
         var scrolls = 0
         var keys = 0
+        var touchBegins = 0
+        var touchUpdates = 0
+        /// Touch sequences that ended, lifted or cancelled.
+        var touchEnds = 0
     }
 
     nonisolated(unsafe) private static var counts = Counts()
     /// The last pointer position GTK delivered, in the window's coordinates.
     nonisolated(unsafe) private(set) static var lastPointer: (x: Double, y: Double)?
+    /// The last touch point GTK delivered, in the window's coordinates.
+    nonisolated(unsafe) private(set) static var lastTouch: (x: Double, y: Double)?
 
     private let window: WidgetPointer
     private let controller: OpaquePointer
@@ -32,6 +38,7 @@ final class InputWatch {
         self.window = window
         Self.counts = Counts()
         Self.lastPointer = nil
+        Self.lastTouch = nil
         var surfaceX = 0.0, surfaceY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
         Self.surfaceOffset = (surfaceX, surfaceY)
@@ -45,11 +52,19 @@ final class InputWatch {
             case GDK_MOTION_NOTIFY: InputWatch.counts.motions += 1
             case GDK_SCROLL: InputWatch.counts.scrolls += 1
             case GDK_KEY_PRESS: InputWatch.counts.keys += 1
+            case GDK_TOUCH_BEGIN: InputWatch.counts.touchBegins += 1
+            case GDK_TOUCH_UPDATE: InputWatch.counts.touchUpdates += 1
+            case GDK_TOUCH_END, GDK_TOUCH_CANCEL: InputWatch.counts.touchEnds += 1
             default: return 0
             }
             var x = 0.0, y = 0.0
             if gdk_event_get_position(event, &x, &y) != 0 {
-                InputWatch.lastPointer = (x - InputWatch.surfaceOffset.x, y - InputWatch.surfaceOffset.y)
+                let point = (x: x - InputWatch.surfaceOffset.x, y: y - InputWatch.surfaceOffset.y)
+                if gdk_event_get_event_sequence(event) != nil {
+                    InputWatch.lastTouch = point
+                } else {
+                    InputWatch.lastPointer = point
+                }
             }
             return 0  // GDK_EVENT_PROPAGATE: watch only
         }
@@ -67,12 +82,22 @@ final class InputWatch {
     var counts: Counts { Self.counts }
 
     /// Runs GTK until `arrived` holds for what was delivered since `before`.
+    @discardableResult
     func wait(
         _ what: @autoclosure () -> String, since before: Counts, file: StaticString = #filePath, line: UInt = #line,
         until arrived: (_ now: Counts, _ before: Counts) -> Bool
-    ) {
+    ) -> Bool {
         GtkTest.wait("GTK receiving \(what()); received \(Self.counts) since \(before)", file: file, line: line) {
             arrived(Self.counts, before)
+        }
+    }
+
+    /// Runs GTK until a touch point is reported at (`x`, `y`) in the window's coordinates (±1 px).
+    @discardableResult
+    func waitForTouch(at x: Double, _ y: Double, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        GtkTest.wait("a touch point at (\(x), \(y)) in the window", file: file, line: line) {
+            guard let touch = Self.lastTouch else { return false }
+            return abs(touch.x - x) <= 1 && abs(touch.y - y) <= 1
         }
     }
 

@@ -33,6 +33,21 @@ protocol RealInput {
     func key(_ key: NavigationKey)
 }
 
+/// One finger on a touchscreen, at points in the target widget's coordinates. Only the Wayland
+/// driver has one (mutter's remote-desktop touchscreen): xdotool drives X11's core pointer and
+/// keyboard and has no touch, so `RealInputs.touchscreen` skips a test under X11, and the
+/// Wayland pass of Tests/run-all.sh runs it.
+@MainActor
+protocol RealTouch {
+    /// The finger down at (`x`, `y`); returns once GTK has the touch, throws (after failing the
+    /// test) if it never comes.
+    func touchDown(at x: Int, _ y: Int) throws
+    /// The finger moved to (`x`, `y`); returns once GTK has the move.
+    func touchMove(to x: Int, _ y: Int) throws
+    /// The finger lifted; returns once GTK has the end of the touch.
+    func touchUp() throws
+}
+
 /// A main loop held up, as on a busy machine: no GLib iteration (nor Foundation's run loop) runs
 /// until the stall's length has passed and what it waits for has happened. The length is part of
 /// the gesture under test, like `InputPace`, not a wait for the app.
@@ -67,9 +82,9 @@ enum NavigationKey: String {
 
 enum RealInputs {
     /// The driver for the display GTK opened, aiming at `target` inside `window`.
-    @MainActor static func make(window: WidgetPointer, target: WidgetPointer, windowTitle: String) throws
-        -> any RealInput
-    {
+    @MainActor static func make(
+        window: WidgetPointer, target: WidgetPointer, windowTitle: String, touchscreen: Bool = false
+    ) throws -> any RealInput {
         var point = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
         _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(target, window, $0, &point) }
@@ -79,13 +94,28 @@ enum RealInputs {
             g_type_name_from_instance(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self))
         }
         if let typeName, String(cString: typeName) == "GdkWaylandDisplay" {
-            return try WaylandInput(window: window, targetInWindow: targetInWindow)
+            return try WaylandInput(window: window, targetInWindow: targetInWindow, touchscreen: touchscreen)
         }
         var surfaceX = 0.0, surfaceY = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &surfaceX, &surfaceY)
         return try XdotoolInput(
             title: windowTitle, offset: (targetInWindow.x + Int(surfaceX), targetInWindow.y + Int(surfaceY)),
             targetInWindow: targetInWindow, window: window)
+    }
+}
+
+extension RealInputs {
+    /// A touchscreen and the usual input for the display GTK opened, aiming at `target` inside
+    /// `window`. Under X11 it throws XCTSkip: xdotool has no touch, and the same test runs in
+    /// the Wayland pass of Tests/run-all.sh, where a touchscreen that cannot be opened fails it.
+    @MainActor static func touchscreen(window: WidgetPointer, target: WidgetPointer, windowTitle: String) throws
+        -> any RealInput & RealTouch
+    {
+        let input = try make(window: window, target: target, windowTitle: windowTitle, touchscreen: true)
+        guard let touch = input as? any RealInput & RealTouch else {
+            throw XCTSkip("touch needs the Wayland pass (Tests/run-all.sh): xdotool has no touchscreen")
+        }
+        return touch
     }
 }
 
@@ -196,14 +226,16 @@ final class WaylandInput: RealInput {
     /// tries there first (and confirms it like any other guess).
     private static var lastFound: (x: Int, y: Int)?
 
-    /// Finds the window on the monitor, or throws naming what never happened.
-    init(window: WidgetPointer, targetInWindow: (x: Int, y: Int)) throws {
-        input = try RemoteInput()
+    /// Finds the window on the monitor, or throws naming what never happened. With
+    /// `touchscreen` the session also has a touchscreen (`RealTouch`), or throws.
+    init(window: WidgetPointer, targetInWindow: (x: Int, y: Int), touchscreen: Bool = false) throws {
+        input = try RemoteInput(touchscreen: touchscreen)
         self.window = window
         self.targetInWindow = targetInWindow
         watch = InputWatch(window: window)
         windowOnMonitor = try locate()
         reshownWhenFound = GtkTest.watch(of: window).reshown
+        if touchscreen { try addTouchscreen() }
     }
 
     /// `FrameWatch.reshown` when the window was last found.
@@ -379,5 +411,57 @@ final class WaylandInput: RealInput {
         let before = watch.counts
         do { try input.key(key.keysym) } catch { XCTFail("\(error)") }
         watch.wait(key.rawValue, since: before) { $0.keys > $1.keys }
+    }
+}
+
+extension WaylandInput: RealTouch {
+    /// mutter adds its virtual touchscreen to the seat on the first touch, which GTK misses while
+    /// it binds the new capability: one touch outside the window, then a wait until GTK's seat
+    /// can touch and mutter knows it.
+    fileprivate func addTouchscreen() throws {
+        let width = Int(gtk_widget_get_width(window)), height = Int(gtk_widget_get_height(window))
+        let corners = [(x: 2, y: 2), (x: Self.monitor.width - 2, y: Self.monitor.height - 2)]
+        guard
+            let outside = corners.first(where: {
+                !((windowOnMonitor.x...windowOnMonitor.x + width).contains($0.x)
+                    && (windowOnMonitor.y...windowOnMonitor.y + height).contains($0.y))
+            })
+        else { throw WaylandSessionError(description: "no monitor corner outside the window for a first touch") }
+        try input.send("touch-down 0 \(outside.x) \(outside.y)")
+        try input.send("touch-up 0")
+        let seat = gdk_display_get_default_seat(gdk_display_get_default())
+        GtkTest.wait("GTK's seat with mutter's touchscreen") {
+            gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        }
+        // GTK asks for the seat's touch when it learns of it, and mutter sends touches only to a
+        // client that has it: a frame drawn after that (mutter answered the commit that followed
+        // the request) says mutter knows.
+        GtkTest.frames(of: window)
+    }
+
+    func touchDown(at x: Int, _ y: Int) throws {
+        followWindow()
+        let before = watch.counts
+        let point = onMonitor(x, y)
+        try input.send("touch-down 0 \(point.x) \(point.y)")
+        try touchArrived(watch.wait("a touch down at (\(x), \(y))", since: before) { $0.touchBegins > $1.touchBegins })
+        try touchArrived(watch.waitForTouch(at: Double(targetInWindow.x + x), Double(targetInWindow.y + y)))
+    }
+
+    func touchMove(to x: Int, _ y: Int) throws {
+        let point = onMonitor(x, y)
+        try input.send("touch-motion 0 \(point.x) \(point.y)")
+        try touchArrived(watch.waitForTouch(at: Double(targetInWindow.x + x), Double(targetInWindow.y + y)))
+    }
+
+    func touchUp() throws {
+        let before = watch.counts
+        try input.send("touch-up 0")
+        try touchArrived(watch.wait("the touch lifted", since: before) { $0.touchEnds > $1.touchEnds })
+    }
+
+    /// Ends the gesture when GTK never received a step of it (the wait failed the test already).
+    private func touchArrived(_ arrived: Bool) throws {
+        if !arrived { throw WaylandSessionError(description: "the touch never reached the window") }
     }
 }

@@ -15,6 +15,7 @@ final class BadInputTests: XCTestCase {
             .pull(.wheel(notches: .nan)),
             .pull(.touchpad(distance: .infinity)),
             .pull(.drag(distance: -.infinity)),
+            .pull(.drag(distance: 12, sideways: .nan)),
             .itemsShown(-1),
         ]
         for event in bad { store.send(event, effects: []) { $0.counters.rejectedInputs += 1 } }
@@ -54,6 +55,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(field { try RefreshConfiguration(pullThreshold: .nan) }, "pullThreshold")
         XCTAssertEqual(field { try RefreshConfiguration(maximumHeaderHeight: 10) }, "maximumHeaderHeight")
         XCTAssertEqual(field { try RefreshConfiguration(refreshingHeaderHeight: 0) }, "refreshingHeaderHeight")
+        XCTAssertEqual(field { try RefreshConfiguration(dragSlop: -1) }, "dragSlop")
+        XCTAssertEqual(field { try RefreshConfiguration(dragSlop: .infinity) }, "dragSlop")
         XCTAssertEqual(field { try RefreshConfiguration(wheelNotchDistance: -1) }, "wheelNotchDistance")
         XCTAssertEqual(field { try RefreshConfiguration(wheelIdleInterval: 0) }, "wheelIdleInterval")
         XCTAssertEqual(field { try RefreshConfiguration(touchpadIdleInterval: 0) }, "touchpadIdleInterval")

@@ -60,7 +60,7 @@ final class PropertyTests: XCTestCase {
                     }
                 let source = ScrollSample.Source.allCases[int(0...3)]
                 return .scroll(ScrollSample(motion, source: source))
-            case 36..<44: return .pull(.drag(distance: double(-20...40)))
+            case 36..<44: return .pull(.drag(distance: double(-20...40), sideways: chance(0.3) ? double(-30...30) : 0))
             case 44..<48: return .gestureBegan(chance(0.5) ? .touchpad : .drag)
             case 48..<52: return .gestureEnded(chance(0.5) ? .touchpad : .drag, cancelled: chance(0.2))
             case 52..<54: return .edgeHint(chance(0.5) ? .top : .bottom)

@@ -12,9 +12,17 @@ input to have been delivered:
     axis DX DY FLAGS          smooth scroll, px; FLAGS bit 0 finish, 1 wheel, 2 finger, 3 continuous
     button CODE 1|0           press or release an evdev button (272 = left)
     key KEYSYM 1|0            press or release an X keysym (0xffc2 = F5, 0xffe3 = Control_L)
+    touch-down SLOT X Y       a finger down at (X, Y) on the monitor, px (needs --touchscreen)
+    touch-motion SLOT X Y     that finger moved to (X, Y) on the monitor, px
+    touch-up SLOT             that finger lifted
     sleep MS                  pause: the pace between a gesture's steps (the caller's InputPace),
                               never a wait for the app
+
+With --touchscreen it also opens a screen cast of the monitor, linked to the session: mutter 43
+places touch points only in a stream's coordinates (NotifyTouchDown and NotifyTouchMotion take a
+stream), and a screen cast session starts only with a PipeWire daemon to stream to.
 """
+import sys
 import time
 
 from gi.repository import Gio, GLib
@@ -22,6 +30,7 @@ from gi.repository import Gio, GLib
 from line_protocol import serve
 
 BUS_NAME = "org.gnome.Mutter.RemoteDesktop"
+SCREEN_CAST = "org.gnome.Mutter.ScreenCast"
 SHIFT_L = 0xFFE1
 SESSION_POLL_S = 0.1  # how often open_session asks again while mutter's API is not up yet
 # After the first key, mutter adds a virtual keyboard and the focused client loads its keymap; a
@@ -37,7 +46,7 @@ def call(proxy, method, signature=None, *args):
     return proxy.call_sync(method, parameters, Gio.DBusCallFlags.NONE, 5000, None)
 
 
-def open_session(bus, timeout_s=20.0):
+def open_session(bus, touchscreen, timeout_s=20.0):
     deadline = time.monotonic() + timeout_s
     while True:
         try:
@@ -52,11 +61,26 @@ def open_session(bus, timeout_s=20.0):
             time.sleep(SESSION_POLL_S)
     session = Gio.DBusProxy.new_sync(
         bus, Gio.DBusProxyFlags.NONE, None, BUS_NAME, path, BUS_NAME + ".Session", None)
+    stream = open_stream(bus, session) if touchscreen else None
     call(session, "Start")
-    return session
+    return session, stream
 
 
-def run(session, words):
+def open_stream(bus, session):
+    """A screen cast of the primary monitor in the remote-desktop session `session`: the
+    coordinates touch points are given in. Must be opened before the session starts."""
+    session_id = session.get_cached_property("SessionId").unpack()
+    screen_cast = Gio.DBusProxy.new_sync(
+        bus, Gio.DBusProxyFlags.DO_NOT_AUTO_START, None, SCREEN_CAST, "/org/gnome/Mutter/ScreenCast",
+        SCREEN_CAST, None)
+    options = {"remote-desktop-session-id": GLib.Variant("s", session_id)}
+    path = call(screen_cast, "CreateSession", "(a{sv})", options).unpack()[0]
+    cast = Gio.DBusProxy.new_sync(
+        bus, Gio.DBusProxyFlags.NONE, None, SCREEN_CAST, path, SCREEN_CAST + ".Session", None)
+    return call(cast, "RecordMonitor", "(sa{sv})", "", {}).unpack()[0]
+
+
+def run(session, stream, words):
     command, args = words[0], words[1:]
     if command == "home":
         call(session, "NotifyPointerMotionRelative", "(dd)", -20000.0, -20000.0)
@@ -78,6 +102,13 @@ def run(session, words):
             time.sleep(KEYBOARD_SETTLE_S)
             keyboard_ready = True
         call(session, "NotifyKeyboardKeysym", "(ub)", int(args[0], 0), args[1] == "1")
+    elif command in ("touch-down", "touch-motion"):
+        if stream is None:
+            raise ValueError("touch needs --touchscreen")
+        method = "NotifyTouchDown" if command == "touch-down" else "NotifyTouchMotion"
+        call(session, method, "(sudd)", stream, int(args[0]), float(args[1]), float(args[2]))
+    elif command == "touch-up":
+        call(session, "NotifyTouchUp", "(u)", int(args[0]))
     elif command == "sleep":
         time.sleep(float(args[0]) / 1000)
     else:
@@ -86,8 +117,8 @@ def run(session, words):
 
 def main():
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    session = open_session(bus)
-    serve(lambda words: run(session, words), (GLib.Error, ValueError, IndexError))
+    session, stream = open_session(bus, touchscreen="--touchscreen" in sys.argv[1:])
+    serve(lambda words: run(session, stream, words), (GLib.Error, ValueError, IndexError))
     call(session, "Stop")
 
 

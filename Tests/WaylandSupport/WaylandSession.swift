@@ -100,7 +100,7 @@ func waitUntil(
 public final class RemoteInput: @unchecked Sendable {
     /// Which compositor API the injector speaks.
     public enum Injector: String, Sendable {
-        /// mutter's org.gnome.Mutter.RemoteDesktop (pointer and keyboard).
+        /// mutter's org.gnome.Mutter.RemoteDesktop (pointer, keyboard and touchscreen).
         case mutter = "remote-input.py"
         /// wlroots' zwlr_virtual_pointer_manager_v1 (pointer only, with axis_stop).
         case wlroots = "wlr-pointer.py"
@@ -117,12 +117,16 @@ public final class RemoteInput: @unchecked Sendable {
     /// X keysyms.
     public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72
 
-    /// Opens the session; throws if the compositor's input API does not answer.
+    /// Opens the session; throws if the compositor's input API does not answer. With
+    /// `touchscreen` (mutter only) the session can also touch (`touch-down`, `touch-motion`,
+    /// `touch-up`): mutter then needs a PipeWire daemon (see `Tests/Wayland/session.sh`).
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, injector: Injector = .mutter
+        environment: [String: String] = ProcessInfo.processInfo.environment, injector: Injector = .mutter,
+        touchscreen: Bool = false
     ) throws {
         self.injector = injector
         process.executableURL = URL(fileURLWithPath: Self.scripts + "/" + injector.rawValue)
+        process.arguments = touchscreen ? ["--touchscreen"] : []
         process.environment = environment
         process.standardInput = commands
         process.standardOutput = answers

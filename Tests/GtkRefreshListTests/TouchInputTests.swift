@@ -1,0 +1,129 @@
+// A finger on a touchscreen (GNOME on phones and tablets), on a real window: mutter's
+// remote-desktop touchscreen under headless mutter. A drag down from the top refreshes once; a
+// tap, a sideways swipe or a touch scroll in the middle of the list never starts a pull. These
+// tests run in the Wayland pass of Tests/run-all.sh; under X11 they are skipped (xdotool has no
+// touchscreen), never passed.
+
+import CGtk
+import GtkInterop
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import WaylandSupport
+import XCTest
+
+final class TouchInputTests: XCTestCase {
+    struct Harness {
+        let list: RefreshList<Row>
+        let window: WidgetPointer
+        let input: any RealInput & RealTouch
+        let record: Record
+    }
+
+    /// What the list did since the harness was ready.
+    @MainActor final class Record {
+        var refreshes = 0
+        /// Every header state the engine was in after an event.
+        var headerStates: [HeaderState] = []
+        /// Drag gestures the engine saw end.
+        var dragsEnded = 0
+
+        var pulled: Bool { headerStates.contains { $0 != .idle } }
+    }
+
+    @MainActor private static func harness(title: String) throws -> Harness {
+        let list = try GtkTest.makeList()
+        let record = Record()
+        list.onRefresh { page(1...40, hasMore: false) }
+        list.effectObserver = { if case .startRefresh = $0 { record.refreshes += 1 } }
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        gtk_window_set_title(window.as(GtkWindow.self), title)
+        list.start()
+        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+        let input = try RealInputs.touchscreen(window: window, target: list.widget, windowTitle: title)
+        GtkTest.wait("the first refresh's header collapsed") { list.engine.header.state == .idle }
+        list.eventObserver = { event, engine in
+            record.headerStates.append(engine.header.state)
+            if case .gestureEnded(.drag, _) = event { record.dragsEnded += 1 }
+        }
+        record.refreshes = 0
+        return Harness(list: list, window: window, input: input, record: record)
+    }
+
+    func testATouchDragDownFromTheTopRefreshesOnce() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touch-drag-top")
+            defer { GtkTest.destroy(h.window) }
+            try h.input.touchDown(at: 180, 60)
+            for y in stride(from: 70, through: 190, by: 10) {
+                try h.input.touchMove(to: 180, y)  // returns once GTK has the move
+            }
+            XCTAssertEqual(h.list.engine.header.state, .armed, "header \(h.list.engine.header)")
+            XCTAssertEqual(h.list.engine.pullKind, .drag)
+            try h.input.touchUp()
+            GtkTest.wait("a refresh from the touch drag") { h.record.refreshes >= 1 }
+            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            // The finger is up (touchUp waited for it): nothing else can start a refresh.
+            XCTAssertEqual(h.record.refreshes, 1)
+        }
+    }
+
+    func testATapAtTheTopNeverStartsAPull() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touch-tap")
+            defer { GtkTest.destroy(h.window) }
+            // A fingertip is never quite still: it rolls a few px between down and up.
+            try h.input.touchDown(at: 180, 60)
+            try h.input.touchMove(to: 181, 63)
+            try h.input.touchUp()
+            GtkTest.wait("the list seeing the tap end") { h.record.dragsEnded >= 1 }
+            XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
+            XCTAssertEqual(h.record.refreshes, 0)
+        }
+    }
+
+    func testASidewaysSwipeAtTheTopNeverStartsAPull() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touch-swipe")
+            defer { GtkTest.destroy(h.window) }
+            // A swipe from left to right, drifting down a little as a thumb does.
+            try h.input.touchDown(at: 40, 60)
+            for step in 1...14 {
+                try h.input.touchMove(to: 40 + step * 20, 60 + step)
+            }
+            try h.input.touchUp()
+            GtkTest.wait("the list seeing the swipe end") { h.record.dragsEnded >= 1 }
+            XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
+            XCTAssertEqual(h.record.refreshes, 0)
+        }
+    }
+
+    func testATouchScrollInTheMiddleOfTheListNeverStartsAPullAndScrolls() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touch-scroll-middle")
+            defer { GtkTest.destroy(h.window) }
+            let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrolledWindow.opaque)
+            // Scroll down first with the finger: it moves up, slowly, and rests before it lifts
+            // (no fling).
+            try h.input.touchDown(at: 180, 300)
+            for y in stride(from: 290, through: 150, by: -10) {
+                try h.input.touchMove(to: 180, y)
+            }
+            try h.input.touchUp()
+            GtkTest.wait("the list scrolled down by the finger") { gtk_adjustment_get_value(adjustment) >= 100 }
+            let down = gtk_adjustment_get_value(adjustment)
+            h.record.headerStates = []
+            // Then a scroll back up from mid-list that carries the list to the top and the
+            // finger on past it: begun mid-list, it scrolls and never pulls.
+            try h.input.touchDown(at: 180, 60)
+            for y in stride(from: 70, through: 60 + Int(down) + 150, by: 10) where y < 400 {
+                try h.input.touchMove(to: 180, y)
+            }
+            XCTAssertLessThan(gtk_adjustment_get_value(adjustment), down, "the finger scrolled the list up")
+            try h.input.touchUp()
+            GtkTest.wait("the list seeing the scroll end") { h.record.dragsEnded >= 2 }
+            XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
+            XCTAssertEqual(h.record.refreshes, 0)
+        }
+    }
+}
