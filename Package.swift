@@ -64,7 +64,9 @@ let package = Package(
         // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
         .executableTarget(
             name: "RefreshBenchmarks",
-            dependencies: ["CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter"],
+            dependencies: [
+                "CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter", "WaylandSupport",
+            ],
             swiftSettings: swiftSettings),
         // Counts a thread's heap allocations by interposing malloc in the executable that links
         // it: the engine's zero-allocation test and the benchmarks. Off under AddressSanitizer.

@@ -113,7 +113,7 @@ enum Orchestrator {
         ]
     }
 
-    static func run(sizes: Sizes, output path: String, demo: String, baselines: String) {
+    static func run(sizes: Sizes, output path: String, demo: String, baselines: String, waylandSession: String) {
         var all: [Metric] = []
         func record(_ metrics: [Metric]) {
             all += metrics
@@ -188,7 +188,7 @@ enum Orchestrator {
         record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
 
         FileHandle.standardError.write(Data("6. input to screen\n".utf8))
-        record(responseMetrics(sizes))
+        record(responseMetrics(sizes, waylandSession: waylandSession))
 
         // Every metric must have been produced, with a finite value (CI's smoke run checks this;
         // it never judges the figures themselves).
@@ -202,7 +202,7 @@ enum Orchestrator {
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
-        expected += ["wheel", "drag"].flatMap { ["response.\($0).p95_ms", "response.\($0).max_ms"] }
+        expected += responseInputs.flatMap { ["response.\($0).p95_ms", "response.\($0).max_ms"] }
         let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
 
         let lines = all.map(\.json).joined(separator: "\n") + "\n"
@@ -215,23 +215,30 @@ enum Orchestrator {
         print("all \(expected.count) metrics produced")
     }
 
+    /// The inputs of benchmark 6.
+    static let responseInputs = ["wheel", "drag", "touchpad"]
+
     /// Input to screen, ours and the bare list interleaved: the median of each run's p95, the
-    /// largest of each run's maximum.
-    static func responseMetrics(_ sizes: Sizes) -> [Metric] {
+    /// largest of each run's maximum. Touchpad runs are Wayland clients of their own headless
+    /// mutter (`waylandSession`, Tests/Wayland/session.sh, on a private bus); the others run on
+    /// this X display.
+    static func responseMetrics(_ sizes: Sizes, waylandSession: String) -> [Metric] {
         var runs: [Metric] = []
         for _ in 0..<sizes.responseRuns {
-            for input in ["wheel", "drag"] {
+            for input in responseInputs {
                 for mode in ["ours", "bare"] {
-                    runs += metrics(
-                        output(
-                            me, ["response", "--mode", mode, "--input", input, "--samples", "\(sizes.responseSamples)"])
-                    )
+                    let bench = ["response", "--mode", mode, "--input", input, "--samples", "\(sizes.responseSamples)"]
+                    if input == "touchpad" {
+                        runs += metrics(output("/usr/bin/dbus-run-session", ["--", waylandSession, me] + bench))
+                    } else {
+                        runs += metrics(output(me, bench))
+                    }
                 }
             }
         }
         func values(_ name: String) -> [Double] { runs.filter { $0.name == name }.map(\.value) }
         var result: [Metric] = []
-        for input in ["wheel", "drag"] {
+        for input in responseInputs {
             let ours = median(values("response.ours.\(input).p95_ms"))
             let bare = median(values("response.bare.\(input).p95_ms"))
             let ratio = ours / bare

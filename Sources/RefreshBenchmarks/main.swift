@@ -8,7 +8,7 @@ import Foundation
 import GtkRefreshList
 
 let usage = """
-    Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--smoke]
+    Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--wayland-session PATH] [--smoke]
            refresh-bench engine|append|scroll|rss|drift|response [options]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
     """
@@ -34,7 +34,8 @@ MainActor.assumeIsolated {
             exit(2)
         }
         Orchestrator.run(
-            sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines)
+            sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines,
+            waylandSession: option("--wayland-session") ?? "Tests/Wayland/session.sh")
     case "engine":
         EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9), only: option("--mix"))
     case "append":
