@@ -1,7 +1,7 @@
 // Real input for the widget tests, on whichever display server GTK opened: X11 through
 // xdotool (core button and key events, as Xvfb sees a mouse and keyboard), Wayland through
 // mutter's remote-desktop API (axis_discrete notches, finger axis frames, evdev buttons and
-// keysyms). Positions are in the coordinates of the widget under test (the list), so the same
+// keysyms, and a touchscreen: `RealTouch`). Positions are in the coordinates of the widget under test (the list), so the same
 // test reads the same on both, whatever decorations each draws around the window.
 
 import CGtk

@@ -93,7 +93,7 @@ func waitUntil(
     }
 }
 
-/// Real pointer and keyboard input for the compositor of `environment`, from one long-lived
+/// Real pointer, keyboard and touch input for the compositor of `environment`, from one long-lived
 /// injector process: for mutter a remote-desktop session (`Tests/Wayland/remote-input.py`;
 /// mutter ends a session when the client that created it disconnects), for wlroots compositors
 /// a virtual pointer (`Tests/Wayland/wlr-pointer.py`, which can also lift the fingers).
