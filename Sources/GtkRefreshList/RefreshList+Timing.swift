@@ -19,6 +19,8 @@ struct Timing {
     var nextFrame = NextFrameCallback()
     /// Handles the events GTK reported during a layout, once the frame is done.
     var afterLayout = OneShotTimer()
+    /// Starts a list made on a widget already on screen, once the app has given its loaders.
+    var startOnScreen = OneShotTimer()
 }
 
 extension RefreshList {

@@ -183,16 +183,20 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectPlaceholder()
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         // Realized again after the placeholder had its place: one handler per frame clock.
-        connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in
-            guard let self, let clock = gtk_widget_get_frame_clock(self.parts.listView),
-                self.cells.layoutClock != gpointer(clock)
-            else { return }
-            self.cells.layoutClock = gpointer(clock)
-            self.connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.restoreFocusedRowPlace() }
-        }
+        connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in self?.followLayoutClock() }
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
             guard let self, self.configuration.startsWhenShown else { return }
             self.start()
+        }
+        // A widget from a `.ui` window shown before this list drove it: realized and mapped
+        // already, so neither signal comes. It starts on the next idle, once the app has given
+        // its loaders (it calls `onRefresh` after this returns).
+        if gtk_widget_get_realized(parts.listView) != 0 { followLayoutClock() }
+        if gtk_widget_get_mapped(widget) != 0, configuration.startsWhenShown {
+            timing.startOnScreen.schedule(after: 0, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+                self?.timing.startOnScreen.fired()
+                self?.start()
+            }
         }
         // What a `.ui` file set on the widget before this list drove it (already notified).
         notified.isHeaderHidden = core.headerHidden
@@ -200,6 +204,16 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         if core.headerHidden { isHeaderHidden = true }
         if core.footerHidden { isFooterHidden = true }
         render()
+    }
+
+    /// Keeps the focused row's place at every layout of the list view's frame clock (one handler
+    /// per clock: the list view is realized again when the placeholder gave back its place).
+    private func followLayoutClock() {
+        guard let clock = gtk_widget_get_frame_clock(parts.listView), cells.layoutClock != gpointer(clock) else {
+            return
+        }
+        cells.layoutClock = gpointer(clock)
+        connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.restoreFocusedRowPlace() }
     }
 
     /// Calls `observer` whenever `state` changes, once the change is on the widget (replacing
@@ -300,6 +314,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_object_ref(widget.raw)
         timing.wakeUpTimer.cancel()
         timing.afterLayout.cancel()
+        timing.startOnScreen.cancel()
         timing.scheduledWakeUp = nil
         timing.nextFrame.cancel(on: widget)
         spokenDescription.cancel()

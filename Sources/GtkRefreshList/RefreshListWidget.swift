@@ -64,10 +64,13 @@ final class RefreshListCore {
         let driver = self.driver
         self.driver = nil
         driver?.widgetDisposed()
-        if let header { gtk_widget_unparent(header) }
-        if let content { gtk_widget_unparent(content) }
         header = nil
         content = nil
+    }
+
+    /// Unparents every child: the list's two, and any a `.ui` file's `<child>` gave it.
+    fileprivate static func unparentChildren(of widget: UnsafeMutablePointer<GtkWidget>?) {
+        while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
     }
 }
 
@@ -136,8 +139,9 @@ enum RefreshListType {
                 "RefreshList", "a \(name) given where a RefreshList widget was expected; a new one is made")
             return nil
         }
-        guard core.driver == nil, core.content == nil, !core.isDisposed else {
-            cgtk_log_critical("RefreshList", "the widget given already has a list, or was destroyed; a new one is made")
+        guard core.driver == nil, gtk_widget_get_first_child(widget) == nil, !core.isDisposed else {
+            cgtk_log_critical(
+                "RefreshList", "the widget given already has a list or children, or was destroyed; a new one is made")
             return nil
         }
         return widget
@@ -257,7 +261,11 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
 /// for as long as an app holds the list). Runs again harmlessly if GObject disposes twice.
 private let widgetDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     let address = UInt(bitPattern: object)
-    MainActor.assumeIsolated { RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.dispose() }
+    MainActor.assumeIsolated {
+        let widget = UnsafeMutableRawPointer(bitPattern: address)
+        RefreshListType.core(of: widget)?.dispose()
+        RefreshListCore.unparentChildren(of: widget?.assumingMemoryBound(to: GtkWidget.self))
+    }
     RefreshListType.parentClass.withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0.pointee.dispose?(object) }
 }
 

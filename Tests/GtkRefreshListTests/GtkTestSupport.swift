@@ -140,13 +140,19 @@ enum GtkTest {
         let window = gtk_window_new()!
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         gtk_window_set_child(window.as(GtkWindow.self), child)
+        show(window, holding: child)
+        return window
+    }
+
+    /// Presents a window made elsewhere (a GtkBuilder `.ui` file's), kept drawing by a frame
+    /// watch like every test window, once `child` is laid out in it and a frame drew it.
+    static func show(_ window: WidgetPointer, holding child: WidgetPointer) {
         watches.removeAll(where: \.isStopped)
         let watch = FrameWatch(window)
         watches.append(watch)
         gtk_window_present(window.as(GtkWindow.self))
         wait("the window mapped and laid out") { gtk_widget_get_mapped(child) != 0 && gtk_widget_get_height(child) > 0 }
         wait("the window's first frame drawn") { watch.painted > 0 }
-        return window
     }
 
     static func destroy(_ window: WidgetPointer) {

@@ -181,25 +181,6 @@ final class RealInputTests: XCTestCase {
         }
     }
 
-    /// Whether the list's own drag gesture (the one on its scrolled window that follows mice
-    /// too, not GTK's touch-only one) claimed the pointer it follows: the list does so once the
-    /// drag pulls.
-    @MainActor private static func dragClaimed(_ list: RefreshList<Row>) -> Bool {
-        let controllers = gtk_widget_observe_controllers(list.scrolledWindow)!
-        defer { g_object_unref(gpointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            g_object_unref(controller)  // the widget keeps it
-            guard g_type_is_a(typeOf(controller), gtk_gesture_drag_get_type()) != 0,
-                gtk_gesture_single_get_touch_only(OpaquePointer(controller)) == 0
-            else { continue }
-            let gesture = OpaquePointer(controller)
-            return gtk_gesture_get_sequence_state(gesture, gtk_gesture_get_last_updated_sequence(gesture))
-                == GTK_EVENT_SEQUENCE_CLAIMED
-        }
-        return false
-    }
-
     func testAMouseDragDownFromTheTopRefreshes() throws {
         try onMainActor {
             let h = try Self.harness(title: "drag-top")
@@ -209,7 +190,7 @@ final class RealInputTests: XCTestCase {
                 h.input.move(to: 180, y)  // returns once GTK has the motion
             }
             XCTAssertEqual(h.list.state.header.state, .armed, "header \(h.list.state.header)")
-            XCTAssertTrue(Self.dragClaimed(h.list), "the list's drag gesture took the pointer from the rows")
+            XCTAssertTrue(h.list.dragClaimed, "the list's drag gesture took the pointer from the rows")
             // The header follows the pointer's 130 px (less GTK's drag threshold), even though
             // the scrolled window moves down under the pointer as the header opens.
             let followed = PullCurve.visibleHeight(pull: 120, threshold: 64, maximum: 128)

@@ -89,6 +89,25 @@ extension RefreshList {
     var shownFooterText: String { footerLabel.map(labelText) ?? "" }
     /// Whether the footer's button (Load more / Retry) shows.
     var footerButtonShown: Bool { retryButton.map { gtk_widget_get_visible($0) != 0 } ?? false }
+    /// Whether the list's own drag gesture (the one on its scrolled window that follows mice
+    /// too, not GTK's touch-only one) claimed the pointer it follows: the list does so once the
+    /// drag pulls.
+    var dragClaimed: Bool {
+        let controllers = gtk_widget_observe_controllers(scrolledWindow)!
+        defer { g_object_unref(gpointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let controller = g_list_model_get_item(controllers, index)!
+            g_object_unref(controller)  // the widget keeps it
+            guard g_type_is_a(typeOf(controller), gtk_gesture_drag_get_type()) != 0,
+                gtk_gesture_single_get_touch_only(OpaquePointer(controller)) == 0
+            else { continue }
+            let gesture = OpaquePointer(controller)
+            return gtk_gesture_get_sequence_state(gesture, gtk_gesture_get_last_updated_sequence(gesture))
+                == GTK_EVENT_SEQUENCE_CLAIMED
+        }
+        return false
+    }
+
     /// The header's visible height as laid out now (px).
     var headerAllocatedHeight: Int { Int(gtk_widget_get_height(revealerWidget)) }
     /// The header's tooltip: why the refresh failed, while it shows the failure.

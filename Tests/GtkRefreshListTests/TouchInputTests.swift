@@ -7,7 +7,7 @@
 import CGtk
 import GtkInterop
 import Foundation
-@testable import GtkRefreshList
+import GtkRefreshList
 import RefreshEngine
 import WaylandSupport
 import XCTest
@@ -39,11 +39,14 @@ final class TouchInputTests: XCTestCase {
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
-        GtkTest.wait("the first refresh over") { list.engine.header.state == .idle && list.engine.inFlight == nil }
+        GtkTest.wait("the first refresh over") { list.state.header.state == .idle && list.state.inFlight == nil }
         let input = try RealInputs.touchscreen(window: window, target: list.widget, windowTitle: title)
-        GtkTest.wait("the first refresh's header collapsed") { list.engine.header.state == .idle }
-        list.eventObserver = { event, engine in
-            record.headerStates.append(engine.header.state)
+        // A touch must land on the rows, not on the header still sliding shut over them.
+        GtkTest.wait("the first refresh's header closed on screen (\(list.headerAllocatedHeight) px)") {
+            list.state.header.state == .idle && list.headerAllocatedHeight == 0
+        }
+        list.eventObserver = { event, _ in
+            record.headerStates.append(list.state.header.state)
             if case .gestureEnded(.drag, _) = event { record.dragsEnded += 1 }
         }
         record.refreshes = 0
@@ -68,11 +71,11 @@ final class TouchInputTests: XCTestCase {
             for y in stride(from: 70, through: 190, by: 10) {
                 try h.input.touchMove(to: 180, y)  // returns once GTK has the move
             }
-            XCTAssertEqual(h.list.engine.header.state, .armed, "header \(h.list.engine.header)")
-            XCTAssertEqual(h.list.engine.pullKind, .drag)
+            XCTAssertEqual(h.list.state.header.state, .armed, "header \(h.list.state.header)")
+            XCTAssertTrue(h.list.dragClaimed, "the list's drag gesture took the touch from the scrolled window")
             try h.input.touchUp()
             GtkTest.wait("a refresh from the touch drag") { h.record.refreshes >= 1 }
-            GtkTest.wait("the header back to idle") { h.list.engine.header.state == .idle }
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             // The finger is up (touchUp waited for it): nothing else can start a refresh.
             XCTAssertEqual(h.record.refreshes, 1)
         }

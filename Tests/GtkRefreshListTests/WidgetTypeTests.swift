@@ -158,13 +158,48 @@ final class WidgetTypeTests: XCTestCase {
             list.onRefresh { page(number: 1, hasMore: true) }
             let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!)
                 .assumingMemoryBound(to: GtkWidget.self)
-            gtk_window_present(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 })
-            defer { gtk_window_destroy(window.withMemoryRebound(to: GtkWindow.self, capacity: 1) { $0 }) }
+            GtkTest.show(window, holding: widget)
+            defer { GtkTest.destroy(window) }
             // Shown for the first time, it asks for its first refresh by itself.
             GtkTest.wait("the first refresh's rows in (\(list.items.count) rows, header \(list.state.header.state))") {
                 list.items.count == 20 && list.state.header.state == .idle
             }
             XCTAssertEqual(list.state.footer, .hidden, "the footer stays hidden, as the .ui file said")
+        }
+    }
+
+    func testAListMadeOnAWidgetAlreadyOnScreenStartsByItself() throws {
+        try onMainActor {
+            _ = refreshListGetType()
+            let ui = """
+                <interface>
+                  <object class="GtkWindow" id="window">
+                    <property name="default-width">400</property>
+                    <property name="default-height">500</property>
+                    <child><object class="RefreshList" id="list"/></child>
+                  </object>
+                </interface>
+                """
+            let builder = gtk_builder_new_from_string(ui, -1)!
+            defer { g_object_unref(gpointer(builder)) }
+            let widget = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "list")!)
+                .assumingMemoryBound(to: GtkWidget.self)
+            let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!)
+                .assumingMemoryBound(to: GtkWidget.self)
+            // The window is on screen before any list drives the widget: no map signal will come.
+            GtkTest.show(window, holding: widget)
+            defer { GtkTest.destroy(window) }
+            var configuration = RefreshListConfiguration()
+            configuration.engine = try RefreshConfiguration(
+                minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
+            let list = try RefreshList<Row>(
+                widget: widget, configuration: configuration, rows: .label { "row \($0.id)" })
+            XCTAssertEqual(list.widget, widget)
+            list.onRefresh { page(number: 1, hasMore: false) }  // given after the list is made
+            GtkTest.wait("the first refresh's rows in (\(list.items.count) rows, header \(list.state.header.state))") {
+                list.items.count == 20 && list.state.header.state == .idle
+            }
+            XCTAssertGreaterThan(gtk_widget_get_height(list.widget), 0)
         }
     }
 
