@@ -157,12 +157,16 @@ struct Gestures: Hashable, Sendable {
         switch drag {
         case .fromTop(let downSoFar, let sidewaysSoFar):
             // Not judged yet: a fingertip rolls a few px in a tap, and a swipe drifts down.
-            let travel = (down: downSoFar + down, sideways: sidewaysSoFar + abs(sideways))
-            guard max(abs(travel.down), travel.sideways) >= slop else {
+            // Judged by where the drag got to, as GTK's drag threshold is: a finger's tremor
+            // back and forth across a slow drag down does not add up to a swipe. A step that
+            // moves nothing judges nothing, even with no slop.
+            let travel = (down: downSoFar + down, sideways: sidewaysSoFar + sideways)
+            let farthest = max(abs(travel.down), abs(travel.sideways))
+            guard farthest >= slop, farthest > 0 else {
                 drag = .fromTop(down: travel.down, sideways: travel.sideways)
                 return 0
             }
-            guard travel.down > travel.sideways else {
+            guard travel.down > abs(travel.sideways) else {
                 drag = .notDown
                 return 0
             }
@@ -191,8 +195,8 @@ struct Gestures: Hashable, Sendable {
 /// top that went down more than sideways may pull.
 enum Drag: Hashable, Sendable {
     case none
-    /// Begun at the top and not past the drag slop yet: its travel so far (px; `sideways` in
-    /// either direction).
+    /// Begun at the top and not past the drag slop yet: where it got to so far (px from where
+    /// it began; `sideways` signed).
     case fromTop(down: Double, sideways: Double)
     /// Begun at the top and gone down more than sideways: a pull.
     case downFromTop

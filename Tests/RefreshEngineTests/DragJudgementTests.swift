@@ -34,6 +34,32 @@ final class DragJudgementTests: XCTestCase {
         }
     }
 
+    func testASlowDragDownWithATremorAcrossPulls() {
+        let store = EngineStore.loaded()
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
+        // 1 px down a step, the finger trembling 1 px left and right: it went down, not across.
+        for step in 1...7 {
+            store.send(
+                .pull(.drag(distance: 1, sideways: step % 2 == 0 ? -1 : 1)), at: 1_100 + 10 * Milliseconds(step),
+                effects: [])
+            XCTAssertFalse(store.tookInput, "\(step) px down: still inside the slop")
+        }
+        store.send(.pull(.drag(distance: 1, sideways: -1)), at: 1_180, effects: []) {
+            $0.header = Header.pulling(8, arrow: 0, progress: 8.0 / 64, lastUpdated: wall)
+        }
+        XCTAssertTrue(store.tookInput, "8 px down, nothing across overall: a pull")
+    }
+
+    func testAStepThatMovesNothingJudgesNothingEvenWithNoSlop() throws {
+        let store = EngineStore.loaded(try RefreshConfiguration(dragSlop: 0))
+        store.send(.gestureBegan(.drag), at: 1_100, effects: [])
+        store.send(.pull(.drag(distance: 0, sideways: 0)), at: 1_110, effects: [])
+        store.send(.pull(.drag(distance: 5, sideways: 0)), at: 1_120, effects: []) {
+            $0.header = Header.pulling(5, arrow: 0, progress: 5.0 / 64, lastUpdated: wall)
+        }
+        XCTAssertTrue(store.tookInput, "the first step that moves is the one judged")
+    }
+
     func testASidewaysSwipeThatDriftsDownNeverPulls() {
         let store = EngineStore.loaded()
         store.send(.gestureBegan(.drag), at: 1_100, effects: [])
