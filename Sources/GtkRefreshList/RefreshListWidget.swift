@@ -68,6 +68,20 @@ final class RefreshListCore {
         content = nil
     }
 
+    /// Sets a writable property: on the list that drives the widget (which notifies), or, before
+    /// one does, on the value kept here for it, notified when it changes.
+    fileprivate func set(
+        _ flag: Bool, _ property: Property, of object: UnsafeMutablePointer<GObject>?,
+        kept: ReferenceWritableKeyPath<RefreshListCore, Bool>, onDriver apply: (any RefreshListDriver) -> Void
+    ) {
+        if let driver {
+            apply(driver)
+        } else if flag != self[keyPath: kept] {
+            self[keyPath: kept] = flag
+            g_object_notify(object, property.name)
+        }
+    }
+
     /// Unparents every child: the list's two, and any a `.ui` file's `<child>` gave it.
     fileprivate static func unparentChildren(of widget: UnsafeMutablePointer<GtkWidget>?) {
         while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
@@ -319,19 +333,9 @@ private let setProperty:
                 let flag = g_value_get_boolean(value) != 0
                 switch Property(rawValue: id) {
                 case .headerHidden:
-                    if let driver = core.driver {
-                        driver.isHeaderHidden = flag
-                    } else if flag != core.headerHidden {
-                        core.headerHidden = flag
-                        g_object_notify(object, Property.headerHidden.name)
-                    }
+                    core.set(flag, .headerHidden, of: object, kept: \.headerHidden) { $0.isHeaderHidden = flag }
                 case .footerHidden:
-                    if let driver = core.driver {
-                        driver.isFooterHidden = flag
-                    } else if flag != core.footerHidden {
-                        core.footerHidden = flag
-                        g_object_notify(object, Property.footerHidden.name)
-                    }
+                    core.set(flag, .footerHidden, of: object, kept: \.footerHidden) { $0.isFooterHidden = flag }
                 default: break
                 }
             }

@@ -165,15 +165,16 @@ enum GtkTest {
         drainPending()
     }
 
-    /// A list of `Row`s with labels, quick timings and the given changes.
+    /// A list of `Row`s with labels, quick timings and the given changes, on `widget` (a
+    /// `RefreshList` made elsewhere) or on a new one.
     static func makeList(
-        _ change: (inout RefreshListConfiguration) -> Void = { _ in }
+        on widget: WidgetPointer? = nil, _ change: (inout RefreshListConfiguration) -> Void = { _ in }
     ) throws -> RefreshList<Row> {
         var configuration = RefreshListConfiguration()
         configuration.engine = try RefreshConfiguration(minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
         configuration.startsWhenShown = false
         change(&configuration)
-        return try RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
+        return try RefreshList(widget: widget, configuration: configuration, rows: .label { "row \($0.id)" })
     }
 }
 

@@ -81,6 +81,13 @@ final class TouchInputTests: XCTestCase {
         }
     }
 
+    /// Once the list saw the gesture end: the header never left idle and nothing refreshed.
+    @MainActor private static func expectNoPull(_ h: Harness, after gesture: String) {
+        GtkTest.wait("the list seeing \(gesture) end") { h.record.dragsEnded >= 1 }
+        XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
+        XCTAssertEqual(h.record.refreshes, 0)
+    }
+
     func testATapAtTheTopNeverStartsAPull() throws {
         try onMainActor {
             let h = try Self.harness(title: "touch-tap")
@@ -89,9 +96,7 @@ final class TouchInputTests: XCTestCase {
             try h.input.touchDown(at: 180, 60)
             try h.input.touchMove(to: 181, 63)
             try h.input.touchUp()
-            GtkTest.wait("the list seeing the tap end") { h.record.dragsEnded >= 1 }
-            XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
-            XCTAssertEqual(h.record.refreshes, 0)
+            Self.expectNoPull(h, after: "the tap")
         }
     }
 
@@ -105,9 +110,7 @@ final class TouchInputTests: XCTestCase {
                 try h.input.touchMove(to: 40 + step * 20, 60 + step)
             }
             try h.input.touchUp()
-            GtkTest.wait("the list seeing the swipe end") { h.record.dragsEnded >= 1 }
-            XCTAssertFalse(h.record.pulled, "header states \(h.record.headerStates)")
-            XCTAssertEqual(h.record.refreshes, 0)
+            Self.expectNoPull(h, after: "the swipe")
         }
     }
 

@@ -57,6 +57,18 @@ final class PropertyLog {
     func stop() { g_signal_handler_disconnect(object, handler) }
 }
 
+/// A GtkBuilder over `ui` (registering `RefreshList` first) and its widgets by id; the caller
+/// releases the builder.
+@MainActor
+func build(_ ui: String) -> (builder: OpaquePointer, widget: (String) -> UnsafeMutablePointer<GtkWidget>) {
+    _ = refreshListGetType()
+    let builder = gtk_builder_new_from_string(ui, -1)!
+    return (
+        builder,
+        { UnsafeMutableRawPointer(gtk_builder_get_object(builder, $0)!).assumingMemoryBound(to: GtkWidget.self) }
+    )
+}
+
 /// The GType of a GObject instance (`G_TYPE_FROM_INSTANCE`, a macro in C).
 func typeOf(_ object: UnsafeMutableRawPointer) -> GType {
     object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
@@ -126,8 +138,8 @@ final class WidgetTypeTests: XCTestCase {
 
     func testAUIStringBuildsARefreshListThatAListThenDrives() throws {
         try onMainActor {
-            _ = refreshListGetType()
-            let ui = """
+            let (builder, widgetNamed) = build(
+                """
                 <interface>
                   <object class="GtkWindow" id="window">
                     <property name="default-width">400</property>
@@ -140,24 +152,17 @@ final class WidgetTypeTests: XCTestCase {
                     </child>
                   </object>
                 </interface>
-                """
-            let builder = gtk_builder_new_from_string(ui, -1)!
+                """)
             defer { g_object_unref(gpointer(builder)) }
-            let built = gtk_builder_get_object(builder, "list")!
-            let widget = UnsafeMutableRawPointer(built).assumingMemoryBound(to: GtkWidget.self)
-            XCTAssertEqual(String(cString: g_type_name(typeOf(UnsafeMutableRawPointer(built)))), "RefreshList")
-            XCTAssertEqual(PropertyLog.read("footer-hidden", of: UnsafeMutableRawPointer(built)), "true")
-            var configuration = RefreshListConfiguration()
-            configuration.engine = try RefreshConfiguration(
-                minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
-            let list = try RefreshList<Row>(
-                widget: widget, configuration: configuration, rows: .label { "row \($0.id)" })
+            let widget = widgetNamed("list")
+            XCTAssertEqual(String(cString: g_type_name(typeOf(UnsafeMutableRawPointer(widget)))), "RefreshList")
+            XCTAssertEqual(PropertyLog.read("footer-hidden", of: UnsafeMutableRawPointer(widget)), "true")
+            let list = try GtkTest.makeList(on: widget) { $0.startsWhenShown = true }
             XCTAssertEqual(list.widget, widget, "the list drives the widget the .ui file made")
             XCTAssertTrue(list.isFooterHidden, "and keeps what the .ui file set")
             XCTAssertNotEqual(gtk_widget_has_css_class(widget, "feed"), 0)
             list.onRefresh { page(number: 1, hasMore: true) }
-            let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!)
-                .assumingMemoryBound(to: GtkWidget.self)
+            let window = widgetNamed("window")
             GtkTest.show(window, holding: widget)
             defer { GtkTest.destroy(window) }
             // Shown for the first time, it asks for its first refresh by itself.
@@ -170,8 +175,8 @@ final class WidgetTypeTests: XCTestCase {
 
     func testAListMadeOnAWidgetAlreadyOnScreenStartsByItself() throws {
         try onMainActor {
-            _ = refreshListGetType()
-            let ui = """
+            let (builder, widgetNamed) = build(
+                """
                 <interface>
                   <object class="GtkWindow" id="window">
                     <property name="default-width">400</property>
@@ -179,21 +184,13 @@ final class WidgetTypeTests: XCTestCase {
                     <child><object class="RefreshList" id="list"/></child>
                   </object>
                 </interface>
-                """
-            let builder = gtk_builder_new_from_string(ui, -1)!
+                """)
             defer { g_object_unref(gpointer(builder)) }
-            let widget = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "list")!)
-                .assumingMemoryBound(to: GtkWidget.self)
-            let window = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "window")!)
-                .assumingMemoryBound(to: GtkWidget.self)
+            let (widget, window) = (widgetNamed("list"), widgetNamed("window"))
             // The window is on screen before any list drives the widget: no map signal will come.
             GtkTest.show(window, holding: widget)
             defer { GtkTest.destroy(window) }
-            var configuration = RefreshListConfiguration()
-            configuration.engine = try RefreshConfiguration(
-                minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
-            let list = try RefreshList<Row>(
-                widget: widget, configuration: configuration, rows: .label { "row \($0.id)" })
+            let list = try GtkTest.makeList(on: widget) { $0.startsWhenShown = true }
             XCTAssertEqual(list.widget, widget)
             list.onRefresh { page(number: 1, hasMore: false) }  // given after the list is made
             GtkTest.wait("the first refresh's rows in (\(list.items.count) rows, header \(list.state.header.state))") {
