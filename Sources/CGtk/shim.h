@@ -43,3 +43,8 @@ static inline GType cgtk_type_drawing_area(void) { return GTK_TYPE_DRAWING_AREA;
 static inline void cgtk_log_critical(const char *domain, const char *message) {
     g_log(domain, G_LOG_LEVEL_CRITICAL, "%s", message);
 }
+
+/// The fundamental type macros GObject defines, as functions.
+static inline GType cgtk_type_none(void) { return G_TYPE_NONE; }
+static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }

@@ -19,6 +19,21 @@ package func spliceEmptyEntries(_ store: OpaquePointer, at position: Int, removi
     }
 }
 
+/// Emits a list item factory's `signal` (setup, bind, unbind, teardown) for `listItem`, as GTK
+/// does for the list view the factory serves (g_signal_emit_by_name is variadic).
+@MainActor
+package func emitListItemSignal(_ factory: OpaquePointer, _ signal: String, _ listItem: OpaquePointer) {
+    var values = [GValue](repeating: GValue(), count: 2)
+    g_value_init(&values[0], gtk_signal_list_item_factory_get_type())
+    g_value_set_object(&values[0], gpointer(factory))
+    g_value_init(&values[1], gtk_list_item_get_type())
+    g_value_set_object(&values[1], gpointer(listItem))
+    let id = g_signal_lookup(signal, gtk_signal_list_item_factory_get_type())
+    g_signal_emitv(values, id, 0, nil)
+    g_value_unset(&values[0])
+    g_value_unset(&values[1])
+}
+
 /// Scrolls `scrolledWindow` to the end of its content, as far as it is laid out now.
 @MainActor
 package func scrollToEnd(_ scrolledWindow: UnsafeMutablePointer<GtkWidget>) {

@@ -1,7 +1,9 @@
-// Rows: a GtkStringList with one (empty) entry per item plus the footer sentinel, shown by a
-// GtkListView so a million rows cost what the visible ones do. Every change is a single
-// splice, one items-changed (two for a refresh that keeps rows in place); the list is never
-// rebuilt.
+// Rows: the list view shows the rows' list then the footer's (one sentinel entry while a footer
+// shows), flattened, so a million rows cost what the visible ones do. A Swift list's rows are
+// empty GtkStringList entries (the items live in Swift); a list driven through GObject holds the
+// app's own objects in a GListStore, so the app's GtkSignalListItemFactory reads them from its
+// list items. Every change is a single splice, one items-changed (two for a refresh that keeps
+// rows in place); the list is never rebuilt.
 
 import CGtk
 internal import GtkInterop
@@ -34,9 +36,17 @@ extension RefreshList {
             // A cell shows the app's row widget itself (no wrapper: one widget less to measure,
             // lay out and draw per visible row on every scrolled frame); the cell that shows the
             // sentinel swaps it for the footer. The item keeps its row while it is swapped out.
-            let row = self.rows.makeRow()
-            g_object_set_data_full(Self.object(listItem), rowKey, g_object_ref(row.raw), { g_object_unref($0) })
-            gtk_list_item_set_child(listItem, row)
+            let row: WidgetPointer?
+            if let cellFactory = self.rows.cellFactory {
+                emitListItemSignal(cellFactory, "setup", listItem)
+                row = gtk_list_item_get_child(listItem)
+            } else {
+                row = self.rows.makeRow()
+                gtk_list_item_set_child(listItem, row)
+            }
+            if let row {
+                g_object_set_data_full(Self.object(listItem), rowKey, g_object_ref(row.raw), { g_object_unref($0) })
+            }
         }
         connections.onListItem(factory, "bind") { [weak self] listItem in
             self?.bind(listItem)
@@ -47,8 +57,9 @@ extension RefreshList {
         connections.onListItem(factory, "teardown") { [weak self] listItem in
             // A cell that goes gives the footer back (it may still hold it: see `unbind`).
             guard let self else { return }
-            self.cells.boundListItems.remove(listItem)
+            self.unbind(listItem)
             if listItem == self.cells.footerItem { self.giveBackRow(listItem) }
+            if let cellFactory = self.rows.cellFactory { emitListItemSignal(cellFactory, "teardown", listItem) }
         }
         // The keyboard selects as it moves (End, Down past the last row); the footer is not a
         // row, so it never stays selected.
@@ -62,17 +73,21 @@ extension RefreshList {
     }
 
     private func bind(_ listItem: OpaquePointer) {
-        guard let row = Self.row(of: listItem) else { return }
         let position = Int(gtk_list_item_get_position(listItem))
         if position < model.items.count {
             if listItem == cells.footerItem { giveBackRow(listItem) }
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
-            rows.bind(row, model.items[position])
+            if let cellFactory = rows.cellFactory {
+                // The app's factory reads the item (its own object) from the list item.
+                emitListItemSignal(cellFactory, "bind", listItem)
+            } else if let row = Self.row(of: listItem) {
+                rows.bind(row, model.items[position])
+            }
             cells.boundListItems.insert(listItem)
         } else {
             // The sentinel: the footer moves into this cell (out of the one that had it).
-            cells.boundListItems.remove(listItem)
+            unbind(listItem)
             if let previous = cells.footerItem, previous != listItem { giveBackRow(previous) }
             gtk_list_item_set_selectable(listItem, 0)
             gtk_list_item_set_activatable(listItem, 0)
@@ -85,12 +100,15 @@ extension RefreshList {
     /// a page goes in above it): the footer stays in its cell until another item is bound
     /// there or the sentinel is bound elsewhere, so a focused Retry or footer keeps the focus.
     private func unbind(_ listItem: OpaquePointer) {
-        cells.boundListItems.remove(listItem)
+        guard cells.boundListItems.remove(listItem) != nil, let cellFactory = rows.cellFactory else { return }
+        emitListItemSignal(cellFactory, "unbind", listItem)
     }
 
     /// Binds the rows GTK holds in `positions` again, to the items there now (a refresh kept
     /// them in place, and a kept row's content may have changed).
     private func bindAgain(_ positions: Range<Int>) {
+        // A list of the app's objects keeps the kept rows' objects (see `applyRefresh`).
+        guard rows.cellFactory == nil else { return }
         for listItem in cells.boundListItems {
             let position = Int(gtk_list_item_get_position(listItem))
             guard positions.contains(position), let row = Self.row(of: listItem) else { continue }
@@ -113,20 +131,25 @@ extension RefreshList {
         UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self)
     }
 
-    /// Replaces `removing` entries at `position` with `adding` new ones: one items-changed.
+    /// Replaces `removing` entries at `position` with `adding` new ones, the rows now at
+    /// `position..<position + adding` of the items: one items-changed.
     func splice(at position: Int, removing: Int, adding: Int) {
-        spliceEmptyEntries(parts.store, at: position, removing: removing, adding: adding)
+        guard let object = rows.object else {
+            spliceEmptyEntries(parts.rowStore, at: position, removing: removing, adding: adding)
+            return
+        }
+        guard removing > 0 || adding > 0 else { return }
+        var added = model.items[position..<(position + adding)].map { Optional(object($0)) }
+        added.withUnsafeMutableBufferPointer { objects in
+            g_list_store_splice(parts.rowStore, guint(position), guint(removing), objects.baseAddress, guint(adding))
+        }
     }
 
     /// Adds or removes the sentinel entry so it shows exactly when the engine shows a footer.
     func syncFooterRow() {
         let wanted = engine.footer != .hidden
         guard wanted != cells.footerRowShown else { return }
-        if wanted {
-            splice(at: model.items.count, removing: 0, adding: 1)
-        } else {
-            splice(at: model.items.count, removing: 1, adding: 0)
-        }
+        spliceEmptyEntries(parts.footerStore, at: 0, removing: wanted ? 0 : 1, adding: wanted ? 1 : 0)
         cells.footerRowShown = wanted
     }
 
@@ -136,13 +159,19 @@ extension RefreshList {
         switch configuration.engine.refreshMerge {
         case .replace:
             let shown = ShownCheck(self, nearTop: true)
-            let (fresh, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: model.shownIDs) {
+            let (merged, index, new) = PageMerger.replace(with: page.items, id: { $0.id }, old: model.shownIDs) {
                 shown.contains($0)
             }
             // The rows the answer keeps at the top stay the same rows on screen, so the
             // keyboard focus and the scroll position stay on them: new rows go in above them,
             // and only the rest is replaced.
+            var fresh = merged
             let (prepended, kept) = PageMerger.replacementKeeps(old: model.items, new: fresh, id: { $0.id })
+            // The app's objects: a kept row stays the object shown (its list item stays bound to
+            // it); an app changes a row through its object's properties.
+            if rows.cellFactory != nil, kept > 0 {
+                fresh.replaceSubrange(prepended..<(prepended + kept), with: model.items[0..<kept])
+            }
             if prepended > 0 { keepFocusedRowInPlace() }
             let oldCount = model.items.count
             model.items = fresh

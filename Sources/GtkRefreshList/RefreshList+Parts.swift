@@ -10,7 +10,9 @@
 //   │           ├── GtkStack: arrow (drawn, presentational) | spinner | done | failed
 //   │           └── title / last-updated labels
 //   └── GtkScrolledWindow
-//       └── GtkListView over GtkStringList (one entry per row, plus the footer sentinel)
+//       └── GtkListView over a flattened pair of lists: the rows (one empty GtkStringList entry
+//           per Swift row, or the app's own objects in a GListStore for a list driven through
+//           GObject), then the footer's (one sentinel entry while a footer shows)
 //   footer: GtkBox.refresh-footer [role: status] — spinner, label, Load more/Retry button,
 //           shown by the sentinel row's cell in place of a row widget when it is bound.
 
@@ -36,7 +38,10 @@ final class Parts {
     let lastUpdatedLabel: WidgetPointer
     let scrolled: WidgetPointer
     let listView: WidgetPointer
-    let store: OpaquePointer
+    /// The rows' list: a GtkStringList of empty entries, or a GListStore of the app's objects.
+    let rowStore: OpaquePointer
+    /// The footer's list: one sentinel entry while a footer shows, else none.
+    let footerStore: OpaquePointer
     let footer: WidgetPointer
     let footerSpinner: WidgetPointer
     let footerLabel: WidgetPointer
@@ -47,8 +52,9 @@ final class Parts {
     private init(
         root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,
         indicator: WidgetPointer, arrow: WidgetPointer, spinner: WidgetPointer, titleLabel: WidgetPointer,
-        lastUpdatedLabel: WidgetPointer, scrolled: WidgetPointer, listView: WidgetPointer, store: OpaquePointer,
-        factory: OpaquePointer, footer: WidgetPointer, footerSpinner: WidgetPointer, footerLabel: WidgetPointer,
+        lastUpdatedLabel: WidgetPointer, scrolled: WidgetPointer, listView: WidgetPointer, rowStore: OpaquePointer,
+        footerStore: OpaquePointer, factory: OpaquePointer, footer: WidgetPointer, footerSpinner: WidgetPointer,
+        footerLabel: WidgetPointer,
         footerButton: WidgetPointer
     ) {
         self.root = root
@@ -62,7 +68,8 @@ final class Parts {
         self.lastUpdatedLabel = lastUpdatedLabel
         self.scrolled = scrolled
         self.listView = listView
-        self.store = store
+        self.rowStore = rowStore
+        self.footerStore = footerStore
         self.factory = factory
         self.footer = footer
         self.footerSpinner = footerSpinner
@@ -70,8 +77,9 @@ final class Parts {
         self.footerButton = footerButton
     }
 
-    /// The widget tree, on `existing` when it is a `RefreshList` no list drives yet.
-    static func build(texts: RefreshListTexts, on existing: WidgetPointer?) -> Parts {
+    /// The widget tree, on `existing` when it is a `RefreshList` no list drives yet; the rows'
+    /// list holds objects of `objectType` when given, else empty string entries.
+    static func build(texts: RefreshListTexts, on existing: WidgetPointer?, objectType: GType? = nil) -> Parts {
         let root = RefreshListType.adoptable(existing) ?? RefreshListType.make()
         gtk_widget_add_css_class(root, "refresh-list")
         let (revealer, clip, header) = buildHeader(texts: texts)
@@ -79,13 +87,13 @@ final class Parts {
         let (labels, titleLabel, lastUpdatedLabel) = buildHeaderLabels(texts: texts)
         gtk_box_append(header.box, indicator)
         gtk_box_append(header.box, labels)
-        let (scrolled, listView, store, factory) = buildRows()
+        let (scrolled, listView, rowStore, footerStore, factory) = buildRows(objectType: objectType)
         RefreshListType.core(of: root.raw)?.adopt(header: revealer, content: scrolled, in: root)
         let (footer, footerSpinner, footerLabel, footerButton) = buildFooter(texts: texts)
         let parts = Parts(
             root: root, revealer: revealer, clip: clip, header: header, indicator: indicator, arrow: arrow,
             spinner: spinner, titleLabel: titleLabel, lastUpdatedLabel: lastUpdatedLabel, scrolled: scrolled,
-            listView: listView, store: store, factory: factory, footer: footer,
+            listView: listView, rowStore: rowStore, footerStore: footerStore, factory: factory, footer: footer,
             footerSpinner: footerSpinner, footerLabel: footerLabel, footerButton: footerButton)
         parts.installArrowDrawing()
         return parts
@@ -142,10 +150,18 @@ final class Parts {
         return (labels, titleLabel, lastUpdatedLabel)
     }
 
-    /// The scrolled list view over a string list, with its item factory.
-    private static func buildRows() -> (WidgetPointer, WidgetPointer, OpaquePointer, OpaquePointer) {
-        let store = gtk_string_list_new(nil)!
-        let selection = gtk_single_selection_new(store)!
+    /// The scrolled list view over the rows then the footer's sentinel, with its item factory.
+    private static func buildRows(objectType: GType?) -> (
+        WidgetPointer, WidgetPointer, OpaquePointer, OpaquePointer, OpaquePointer
+    ) {
+        let rowStore = objectType.map { g_list_store_new($0)! } ?? gtk_string_list_new(nil)!
+        let footerStore = gtk_string_list_new(nil)!
+        let lists = g_list_store_new(g_list_model_get_type())!
+        g_list_store_append(lists, gpointer(rowStore))
+        g_list_store_append(lists, gpointer(footerStore))
+        // Each list keeps its own reference to the two; the flattened list takes `lists`.
+        let flattened = gtk_flatten_list_model_new(lists)!
+        let selection = gtk_single_selection_new(flattened)!
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
         let factory = gtk_signal_list_item_factory_new()!
@@ -156,7 +172,7 @@ final class Parts {
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scrolled, 1)
         gtk_scrolled_window_set_child(scrolled.opaque, listView)
-        return (scrolled, listView, store, factory)
+        return (scrolled, listView, rowStore, footerStore, factory)
     }
 
     /// The footer: owned here (it moves between list cells as rows are recycled).
@@ -224,7 +240,7 @@ final class Parts {
     private var heldParts: [gpointer] {
         [
             revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.raw, titleLabel.raw,
-            lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(store), gpointer(factory),
+            lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(factory),
             footerSpinner.raw, footerLabel.raw, footerButton.raw,
         ]
     }
@@ -239,12 +255,15 @@ final class Parts {
         if let parent = gtk_widget_get_parent(footer) { gtk_box_remove(parent.box, footer) }
     }
 
-    /// Drops the Swift side's references (when the `RefreshList` goes). The arrow's draw
-    /// function is released by the drawing area itself when it is finalized.
+    /// Drops the Swift side's references (when the `RefreshList` goes): the held parts' and
+    /// the two row lists' own, held since they were made. The arrow's draw function is released
+    /// by the drawing area itself when it is finalized.
     func release() {
         detachFooter()
         g_object_unref(footer.raw)
         for part in heldParts { g_object_unref(part) }
+        g_object_unref(gpointer(rowStore))
+        g_object_unref(gpointer(footerStore))
     }
 
     /// Sets the clip's visible height (px).

@@ -24,6 +24,9 @@ extension RefreshList: RefreshListDriver {
     }
     var pullThresholdForProperty: Double { engine.configuration.pullThreshold }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
+    var rowStoreForProperty: OpaquePointer { parts.rowStore }
+
+    func refreshFromHost() { refresh() }
 
     func widgetDisposed() { dispose() }
 

@@ -12,6 +12,12 @@ public struct RowFactory<Item> {
     public var makeRow: @MainActor () -> UnsafeMutablePointer<GtkWidget>
     /// Shows `item` in a row made by `makeRow`.
     public var bind: @MainActor (UnsafeMutablePointer<GtkWidget>, Item) -> Void
+    /// For a list driven through GObject: the app's GtkSignalListItemFactory, whose setup, bind,
+    /// unbind and teardown make and fill the rows from the list items (whose items are the app's
+    /// objects); `makeRow` and `bind` are then unused.
+    var cellFactory: OpaquePointer?
+    /// For a list driven through GObject: the app's object an item is, for the rows' GListStore.
+    var object: (@MainActor (Item) -> gpointer)?
 
     /// A factory from the two functions.
     public init(
@@ -170,13 +176,15 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
             lastUpdatedStore = nil
             engine = try RefreshEngine(configuration: configuration.engine)
         }
-        parts = Parts.build(texts: configuration.texts, on: existing)
+        parts = Parts.build(
+            texts: configuration.texts, on: existing, objectType: rows.object == nil ? nil : cgtk_type_object())
         placeholderView = PlaceholderView(texts: configuration.texts)
         parts.hold()
         widget = parts.root
         // The widget keeps this object alive until its dispose (see `dispose`).
         let core = RefreshListType.core(of: widget.raw)!
         core.driver = self
+        g_object_notify(cast(widget.raw), RefreshListType.modelPropertyName)
         connectModel()
         connectInput()
         connectActions()

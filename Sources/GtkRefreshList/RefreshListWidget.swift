@@ -32,6 +32,10 @@ protocol RefreshListDriver: AnyObject {
     var isFooterHidden: Bool { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
+    /// The rows' list (a GListModel), for the `model` property.
+    var rowStoreForProperty: OpaquePointer { get }
+    /// `refresh_list_refresh`: a refresh, as F5 asks for one.
+    func refreshFromHost()
     /// The widget is being disposed (may be called more than once, as GObject allows).
     func widgetDisposed()
 }
@@ -50,6 +54,15 @@ final class RefreshListCore {
     var footerHidden = false
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
+    /// For a list driven through GObject (ObjectRows.swift): the app's row factory (a reference
+    /// held until dispose), the type its objects must be, the property whose value keys a row,
+    /// and how a refresh merges.
+    var factory: OpaquePointer?
+    var itemType = cgtk_type_object()
+    var keyProperty: String?
+    var refreshMerge = RefreshMerge.replace
+    /// The read-only view of the rows handed out as `model` (made when first asked for).
+    var modelView: OpaquePointer?
 
     /// Makes `header` and `content` the children of `widget`, in that order.
     func adopt(header: WidgetPointer, content: WidgetPointer, in widget: WidgetPointer) {
@@ -66,6 +79,20 @@ final class RefreshListCore {
         driver?.widgetDisposed()
         header = nil
         content = nil
+        if let factory { g_object_unref(gpointer(factory)) }
+        factory = nil
+        if let modelView { g_object_unref(gpointer(modelView)) }
+        modelView = nil
+    }
+
+    /// The rows as a read-only GListModel (a map list model with no map function passes the
+    /// rows' list through without letting anyone change it), or nil before a list drives the
+    /// widget.
+    fileprivate var model: OpaquePointer? {
+        if modelView == nil, let rows = driver?.rowStoreForProperty {
+            modelView = gtk_map_list_model_new(OpaquePointer(g_object_ref(gpointer(rows))), nil, nil, nil)
+        }
+        return modelView
     }
 
     /// Sets a writable property: on the list that drives the widget (which notifies), or, before
@@ -82,6 +109,30 @@ final class RefreshListCore {
         }
     }
 
+    /// Sets the app's row factory: kept (referenced) for the list the widget starts when shown.
+    /// Only a GtkSignalListItemFactory can make rows beside the footer; others get a critical.
+    fileprivate func setFactory(_ value: gpointer?, on object: UnsafeMutablePointer<GObject>?) {
+        let given = value.map { OpaquePointer($0) }
+        guard given != factory else { return }
+        if let value, g_type_check_instance_is_a(cast(value), gtk_signal_list_item_factory_get_type()) == 0 {
+            cgtk_log_critical(
+                "RefreshList",
+                "the factory must be a GtkSignalListItemFactory (its rows share the list with the footer); ignored")
+            return
+        }
+        if driver != nil {
+            cgtk_log_critical("RefreshList", "the factory is set once, before the list is shown; ignored")
+            return
+        }
+        if let value { g_object_ref_sink(value) }
+        if let factory { g_object_unref(gpointer(factory)) }
+        factory = given
+        g_object_notify(object, Property.factory.name)
+        if let widget = object.map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }) {
+            startObjectListIfReady(on: widget)
+        }
+    }
+
     /// Unparents every child: the list's two, and any a `.ui` file's `<child>` gave it.
     fileprivate static func unparentChildren(of widget: UnsafeMutablePointer<GtkWidget>?) {
         while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
@@ -93,6 +144,27 @@ final class RefreshListCore {
 @_cdecl("refresh_list_get_type")
 public func refreshListGetType() -> GType { RefreshListType.type }
 
+/// The `RefreshMerge` enum GType of the `refresh-merge` property.
+@_cdecl("refresh_merge_get_type")
+public func refreshMergeGetType() -> GType { RefreshListType.mergeType }
+
+/// `refresh_list_new()`: a new `RefreshList`. Given a `factory` and shown, it asks for its rows
+/// with the `refresh` and `load-more` signals (a Swift app uses `RefreshList<Item>` instead).
+@_cdecl("refresh_list_new")
+public func refreshListNew() -> UnsafeMutablePointer<GtkWidget> {
+    let address = MainActor.assumeIsolated { UInt(bitPattern: RefreshListType.make()) }
+    return WidgetPointer(bitPattern: address)!
+}
+
+/// `refresh_list_refresh(list)`: asks for a refresh, as F5 does; ignored while one runs.
+@_cdecl("refresh_list_refresh")
+public func refreshListRefresh(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+    let address = UInt(bitPattern: widget)
+    MainActor.assumeIsolated {
+        RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.driver?.refreshFromHost()
+    }
+}
+
 /// The `RefreshHeaderState` enum GType of the `header-state` property.
 @_cdecl("refresh_header_state_get_type")
 public func refreshHeaderStateGetType() -> GType { RefreshListType.headerStateType }
@@ -100,6 +172,16 @@ public func refreshHeaderStateGetType() -> GType { RefreshListType.headerStateTy
 /// The `RefreshFooterState` enum GType of the `footer-state` property.
 @_cdecl("refresh_footer_state_get_type")
 public func refreshFooterStateGetType() -> GType { RefreshListType.footerStateType }
+
+extension RefreshMerge {
+    /// The `RefreshMerge` enum's nick.
+    var nick: String {
+        switch self {
+        case .replace: "replace"
+        case .prependNew: "prepend-new"
+        }
+    }
+}
 
 /// The widget's properties, by GObject property id.
 private enum Property: guint, CaseIterable {
@@ -109,6 +191,11 @@ private enum Property: guint, CaseIterable {
     case headerHidden
     case footerHidden
     case pullThreshold
+    case model
+    case factory
+    case itemType
+    case keyProperty
+    case refreshMerge
 
     var name: String {
         switch self {
@@ -118,6 +205,11 @@ private enum Property: guint, CaseIterable {
         case .headerHidden: "header-hidden"
         case .footerHidden: "footer-hidden"
         case .pullThreshold: "pull-threshold"
+        case .model: "model"
+        case .factory: "factory"
+        case .itemType: "item-type"
+        case .keyProperty: "key-property"
+        case .refreshMerge: "refresh-merge"
         }
     }
 }
@@ -131,6 +223,8 @@ enum RefreshListType {
     static let footerStateType: GType = registerEnum(
         "RefreshFooterState", prefix: "REFRESH_FOOTER_STATE",
         FooterState.allCases.map(\.name))
+    static let mergeType: GType = registerEnum(
+        "RefreshMerge", prefix: "REFRESH_MERGE", RefreshMerge.allCases.map(\.nick))
 
     /// Instance memory: the GtkWidget, then one pointer to the `RefreshListCore`.
     static let coreOffset = (MemoryLayout<GtkWidget>.size + 7) & ~7
@@ -179,6 +273,8 @@ enum RefreshListType {
         // The enums first: class_init's property specs need them.
         _ = headerStateType
         _ = footerStateType
+        _ = mergeType
+        _ = RefreshRequestType.type
         return g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
     }
 
@@ -187,12 +283,15 @@ enum RefreshListType {
     private static func registerEnum(_ name: String, prefix: String, _ words: [String]) -> GType {
         let values = UnsafeMutablePointer<GEnumValue>.allocate(capacity: words.count + 1)
         for (index, word) in words.enumerated() {
-            let constant = prefix + "_" + word.uppercased()
+            let constant = prefix + "_" + String(word.uppercased().map { $0 == "-" ? "_" : $0 })
             values[index] = GEnumValue(value: gint(index), value_name: strdup(constant), value_nick: strdup(word))
         }
         values[words.count] = GEnumValue(value: 0, value_name: nil, value_nick: nil)
         return g_enum_register_static(name, values)
     }
+
+    /// The GObject property id of `model`, to notify when a list starts driving a widget.
+    static var modelPropertyName: String { Property.model.name }
 
     /// GtkWidget's class, to chain up to.
     fileprivate static var parentClass: UnsafeMutablePointer<GtkWidgetClass> {
@@ -224,6 +323,7 @@ private let classInit: GClassInitFunc = { klass, _ in
     widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
     widgetClass.pointee.compute_expand = computeExpand
     widgetClass.pointee.grab_focus = grabFocus
+    widgetClass.pointee.map = widgetMap
     gtk_widget_class_set_css_name(widgetClass, "refreshlist")
     gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
     let readable = GParamFlags(rawValue: G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
@@ -254,8 +354,47 @@ private let classInit: GClassInitFunc = { klass, _ in
                 property.name, "Pull threshold", "The pull distance that arms a refresh, in pixels", 0,
                 Double.greatestFiniteMagnitude,
                 64, readable)
+        case .model:
+            spec = g_param_spec_object(
+                property.name, "Model", "The rows shown, in order (read-only)", g_list_model_get_type(), readable)
+        case .factory:
+            spec = g_param_spec_object(
+                property.name, "Factory",
+                "The GtkSignalListItemFactory that makes the rows from the app's objects; shown with one, the list asks for rows with the refresh and load-more signals",
+                gtk_list_item_factory_get_type(), readWrite)
+        case .itemType:
+            spec = g_param_spec_gtype(
+                property.name, "Item type", "The type the app's objects are; an answer with others is refused",
+                cgtk_type_object(), readWrite)
+        case .keyProperty:
+            spec = g_param_spec_string(
+                property.name, "Key property",
+                "The property of the app's objects whose value identifies a row: a row with a key shown already is not shown again; NULL: each object is its own row",
+                nil, readWrite)
+        case .refreshMerge:
+            spec = g_param_spec_enum(
+                property.name, "Refresh merge",
+                "How a refresh's rows go in: replace the rows, or put the new ones on top (set before the list is shown)",
+                RefreshListType.mergeType, 0, readWrite)
         }
         g_object_class_install_property(objectClass, property.rawValue, spec)
+    }
+    // `refresh` and `load-more`: the list wants rows; the handler answers the request it is
+    // given, now or later (refresh_request_finish or _fail), or hears that the list stopped waiting.
+    var requestType = RefreshRequestType.type
+    for signal in ["refresh", "load-more"] {
+        g_signal_newv(
+            signal, RefreshListType.type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cgtk_type_none(), 1, &requestType)
+    }
+}
+
+/// Once on screen, a widget given a factory and driven by no Swift list starts its own.
+private let widgetMap: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void = { widget in
+    RefreshListType.parentClass.pointee.map?(widget)
+    let address = UInt(bitPattern: widget)
+    MainActor.assumeIsolated {
+        guard let widget = WidgetPointer(bitPattern: address) else { return }
+        RefreshListType.core(of: widget.raw)?.startObjectListIfReady(on: widget)
     }
 }
 
@@ -316,6 +455,12 @@ private let getProperty:
             case .footerHidden:
                 g_value_set_boolean(value, (driver?.isFooterHidden ?? core?.footerHidden ?? false).gboolean)
             case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? 64)
+            case .model: g_value_set_object(value, core?.model.map { gpointer($0) })
+            case .factory: g_value_set_object(value, core?.factory.map { gpointer($0) })
+            case .itemType: g_value_set_gtype(value, core?.itemType ?? cgtk_type_object())
+            case .keyProperty: g_value_set_string(value, core?.keyProperty)
+            case .refreshMerge:
+                g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: core?.refreshMerge ?? .replace)!))
             case nil: break
             }
         }
@@ -330,12 +475,30 @@ private let setProperty:
                 let object = UnsafeMutablePointer<GObject>(bitPattern: objectAddress)
                 let value = UnsafePointer<GValue>(bitPattern: valueAddress)
                 guard let core = RefreshListType.core(of: object) else { return }
-                let flag = g_value_get_boolean(value) != 0
                 switch Property(rawValue: id) {
                 case .headerHidden:
+                    let flag = g_value_get_boolean(value) != 0
                     core.set(flag, .headerHidden, of: object, kept: \.headerHidden) { $0.isHeaderHidden = flag }
                 case .footerHidden:
+                    let flag = g_value_get_boolean(value) != 0
                     core.set(flag, .footerHidden, of: object, kept: \.footerHidden) { $0.isFooterHidden = flag }
+                case .factory:
+                    core.setFactory(g_value_get_object(value), on: object)
+                case .itemType:
+                    let type = g_value_get_gtype(value)
+                    guard type != core.itemType else { return }
+                    core.itemType = type
+                    g_object_notify(object, Property.itemType.name)
+                case .keyProperty:
+                    let key = g_value_get_string(value).map { String(cString: $0) }
+                    guard key != core.keyProperty else { return }
+                    core.keyProperty = key
+                    g_object_notify(object, Property.keyProperty.name)
+                case .refreshMerge:
+                    let merge = RefreshMerge.allCases[Int(g_value_get_enum(value))]
+                    guard merge != core.refreshMerge else { return }
+                    core.refreshMerge = merge
+                    g_object_notify(object, Property.refreshMerge.name)
                 default: break
                 }
             }

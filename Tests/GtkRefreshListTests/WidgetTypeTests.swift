@@ -46,6 +46,14 @@ final class PropertyLog {
         switch spec.pointee.value_type {
         case GType(5 << G_TYPE_FUNDAMENTAL_SHIFT): return g_value_get_boolean(&value) != 0 ? "true" : "false"
         case GType(15 << G_TYPE_FUNDAMENTAL_SHIFT): return String(g_value_get_double(&value))
+        case GType(16 << G_TYPE_FUNDAMENTAL_SHIFT):
+            return g_value_get_string(&value).map { String(cString: $0) } ?? "nil"
+        case g_gtype_get_type(): return String(cString: g_type_name(g_value_get_gtype(&value)))
+        case let type
+        where g_type_fundamental(type) == GType(20 << G_TYPE_FUNDAMENTAL_SHIFT)
+            || g_type_fundamental(type) == GType(2 << G_TYPE_FUNDAMENTAL_SHIFT):
+            // An object (or an interface): its type's name.
+            return g_value_get_object(&value).map { String(cString: g_type_name(typeOf($0))) } ?? "nil"
         default:
             let enumClass = g_type_class_ref(spec.pointee.value_type)!.assumingMemoryBound(to: GEnumClass.self)
             defer { g_type_class_unref(enumClass) }

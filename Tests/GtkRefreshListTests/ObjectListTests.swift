@@ -1,0 +1,362 @@
+// The list as an app in C, Python or Vala uses it: a `RefreshList` made with
+// `refresh_list_new()`, given a GtkSignalListItemFactory and a key property, asking for rows with
+// its `refresh` and `load-more` signals, answered through `RefreshRequest`s with the app's own
+// objects (GtkStringObjects here), the rows read back through the `model` property and the
+// labels the factory made. Only the C API, the widget tree and real input are used.
+
+import CGtk
+import Foundation
+import GtkInterop
+import GtkRefreshList
+import WaylandSupport
+import XCTest
+
+/// The app's side: the requests its `refresh` and `load-more` handlers were given (each held,
+/// as an app that answers later holds it), and the `cancelled` signals heard.
+@MainActor
+final class ObjectApp {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private(set) var refreshes: [UnsafeMutableRawPointer] = []
+    private(set) var loads: [UnsafeMutableRawPointer] = []
+    var cancelled: [UnsafeMutableRawPointer] = []
+
+    init(itemType: GType = gtk_string_object_get_type(), key: String? = "string") {
+        widget = refresh_list_new_pointer()
+        g_object_ref_sink(widget)
+        let factory = gtk_signal_list_item_factory_new()!
+        let setup: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(OpaquePointer(label), 0)
+            gtk_list_item_set_child(item, label)
+        }
+        let bind: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
+            guard let label = gtk_list_item_get_child(item), let object = gtk_list_item_get_item(item) else { return }
+            gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        g_signal_connect_data(
+            gpointer(factory), "setup", unsafeBitCast(setup, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        g_signal_connect_data(
+            gpointer(factory), "bind", unsafeBitCast(bind, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        setObject("factory", gpointer(factory))
+        g_object_unref(gpointer(factory))
+        setGType("item-type", itemType)
+        if let key { setString("key-property", key) }
+        let asked: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, request, data in
+            guard let request, let data else { return }
+            MainActor.assumeIsolated {
+                let app = Unmanaged<ObjectApp>.fromOpaque(data).takeUnretainedValue()
+                g_object_ref(request)
+                if refreshRequestGetPage(request) == 1 {
+                    app.refreshes.append(request)
+                } else {
+                    app.loads.append(request)
+                }
+                let heard: @convention(c) (gpointer?, gpointer?) -> Void = { request, data in
+                    guard let request, let data else { return }
+                    MainActor.assumeIsolated {
+                        Unmanaged<ObjectApp>.fromOpaque(data).takeUnretainedValue().cancelled.append(request)
+                    }
+                }
+                g_signal_connect_data(
+                    request, "cancelled", unsafeBitCast(heard, to: GCallback.self), data, nil, G_CONNECT_DEFAULT)
+            }
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for signal in ["refresh", "load-more"] {
+            g_signal_connect_data(widget, signal, unsafeBitCast(asked, to: GCallback.self), me, nil, G_CONNECT_DEFAULT)
+        }
+    }
+
+    private var holdsWidget = true
+
+    /// Lets the widget go (it goes once no window holds it either).
+    func dropWidget() {
+        guard holdsWidget else { return }
+        holdsWidget = false
+        g_object_unref(widget)
+    }
+
+    /// Lets the requests and the widget go.
+    func release() {
+        for request in refreshes + loads { g_object_unref(request) }
+        refreshes = []
+        loads = []
+        dropWidget()
+    }
+
+    /// The rows the list shows, as the `model` property gives them.
+    var model: OpaquePointer {
+        var value = GValue()
+        g_value_init(&value, g_list_model_get_type())
+        g_object_get_property(cast(widget), "model", &value)
+        let model = OpaquePointer(g_value_get_object(&value)!)
+        g_value_unset(&value)
+        return model
+    }
+
+    /// The model's rows' strings.
+    var rows: [String] {
+        (0..<g_list_model_get_n_items(model)).map { position in
+            let item = g_list_model_get_item(model, position)!
+            defer { g_object_unref(item) }
+            return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+        }
+    }
+
+    func setObject(_ name: String, _ object: gpointer?) {
+        var value = GValue()
+        let spec = g_object_class_find_property(
+            g_type_class_peek(refreshListGetType()).assumingMemoryBound(to: GObjectClass.self), name)!
+        g_value_init(&value, spec.pointee.value_type)
+        g_value_set_object(&value, object)
+        g_object_set_property(cast(widget), name, &value)
+        g_value_unset(&value)
+    }
+
+    func setString(_ name: String, _ text: String) {
+        var value = GValue()
+        g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))
+        g_value_set_string(&value, text)
+        g_object_set_property(cast(widget), name, &value)
+        g_value_unset(&value)
+    }
+
+    func setGType(_ name: String, _ type: GType) {
+        var value = GValue()
+        g_value_init(&value, g_gtype_get_type())
+        g_value_set_gtype(&value, type)
+        g_object_set_property(cast(widget), name, &value)
+        g_value_unset(&value)
+    }
+}
+
+/// `refresh_list_new()` as C calls it.
+@MainActor
+func refresh_list_new_pointer() -> UnsafeMutablePointer<GtkWidget> { refreshListNew() }
+
+/// A GListStore of GtkStringObjects, one per text (the caller unrefs it).
+func strings(_ texts: [String]) -> OpaquePointer {
+    let store = g_list_store_new(gtk_string_object_get_type())!
+    for text in texts {
+        let object = gtk_string_object_new(text)!
+        g_list_store_append(store, gpointer(object))
+        g_object_unref(gpointer(object))
+    }
+    return store
+}
+
+/// `posts(1...20)`: "post 1" … "post 20".
+func posts(_ range: ClosedRange<Int>) -> [String] { range.map { "post \($0)" } }
+
+/// Answers `request` with `texts` as the app's objects.
+@MainActor
+func finish(_ request: UnsafeMutableRawPointer, _ texts: [String], hasMore: Bool) {
+    let store = strings(texts)
+    refreshRequestFinish(request, store, hasMore ? 1 : 0)
+    g_object_unref(gpointer(store))
+}
+
+/// The texts of the labels shown in `widget`'s tree, in tree order.
+@MainActor
+func labelTexts(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    var texts: [String] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if g_type_check_instance_is_a(cast(current), gtk_label_get_type()) != 0, gtk_widget_get_mapped(current) != 0 {
+            texts.append(String(cString: gtk_label_get_text(OpaquePointer(current))))
+        }
+        texts += labelTexts(in: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return texts
+}
+
+/// The tooltips set in `widget`'s tree.
+@MainActor
+func tooltips(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+    var texts: [String] = []
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+        if let tooltip = gtk_widget_get_tooltip_text(current) { texts.append(String(cString: tooltip)) }
+        texts += tooltips(in: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return texts
+}
+
+/// GLib criticals logged in the `RefreshList` domain while it is installed.
+@MainActor
+final class CriticalLog {
+    private(set) var messages: [String] = []
+    private var handler: guint = 0
+
+    init() {
+        let log: GLogFunc = { _, _, message, data in
+            guard let data, let message else { return }
+            let text = String(cString: message)
+            MainActor.assumeIsolated {
+                Unmanaged<CriticalLog>.fromOpaque(data).takeUnretainedValue().messages.append(text)
+            }
+        }
+        handler = g_log_set_handler(
+            "RefreshList", GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue), log,
+            Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func stop() { g_log_remove_handler("RefreshList", handler) }
+}
+
+final class ObjectListTests: XCTestCase {
+    func testAGObjectAppGetsItsRowsThroughTheSignalsAndKeepsOneRowPerKey() throws {
+        try onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            gtk_window_set_title(window.as(GtkWindow.self), "object-list")
+            defer { GtkTest.destroy(window) }
+            // Shown with a factory, it asks for its first rows by itself, once.
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            XCTAssertEqual(PropertyLog.read("refreshing", of: app.widget), "true")
+            finish(app.refreshes[0], posts(1...20), hasMore: true)
+            GtkTest.wait(
+                "the first page shown (model \(app.rows.count) rows, labels \(labelTexts(in: app.widget).prefix(3)))"
+            ) {
+                app.rows.count == 20 && labelTexts(in: app.widget).contains("post 1")
+            }
+            XCTAssertEqual(app.rows, posts(1...20), "the model holds the app's rows in order")
+            // Scrolled to the end by the wheel, it asks for the next page.
+            let input = try RealInputs.make(window: window, target: app.widget, windowTitle: "object-list")
+            input.point(at: 180, 150)
+            for _ in 0..<10 where app.loads.isEmpty {
+                input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
+            }
+            GtkTest.wait("a load-more signal") { app.loads.count == 1 }
+            XCTAssertEqual(refreshRequestGetPage(app.loads[0]), 2)
+            XCTAssertEqual(PropertyLog.read("footer-state", of: app.widget), "loading")
+            // Two rows the list shows already come again: kept once, by key.
+            finish(app.loads[0], posts(19...40), hasMore: false)
+            GtkTest.wait("the second page shown (\(app.rows.count) rows)") { app.rows.count == 40 }
+            XCTAssertEqual(app.rows, posts(1...40))
+            GtkTest.wait("the footer says no more (\(PropertyLog.read("footer-state", of: app.widget)))") {
+                PropertyLog.read("footer-state", of: app.widget) == "exhausted"
+            }
+            XCTAssertEqual(app.cancelled, [], "nothing was cancelled")
+        }
+    }
+
+    func testAFailedAnswerKeepsTheRowsAndSaysWhy() {
+        onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            finish(app.refreshes[0], posts(1...5), hasMore: false)
+            GtkTest.wait("five rows") {
+                app.rows.count == 5 && PropertyLog.read("header-state", of: app.widget) == "idle"
+            }
+            refreshListRefresh(app.widget)
+            GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
+            refreshRequestFail(app.refreshes[1], "the server is down")
+            GtkTest.wait("the header says the refresh failed") {
+                PropertyLog.read("header-state", of: app.widget) == "failed"
+                    && labelTexts(in: app.widget).contains("Refresh failed")
+            }
+            XCTAssertTrue(tooltips(in: app.widget).contains("the server is down"), "the app's words on the header")
+            XCTAssertEqual(app.rows, posts(1...5), "a failure keeps the rows")
+        }
+    }
+
+    func testWrongAnswersGetACriticalAndChangeNothing() {
+        onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            let criticals = CriticalLog()
+            defer { criticals.stop() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            let request = app.refreshes[0]
+            // Objects of another type than the list's item-type: refused, the request still open.
+            let labels = g_list_store_new(gtk_widget_get_type())!
+            refreshRequestFinish(request, labels, 0)
+            g_object_unref(gpointer(labels))
+            XCTAssertEqual(criticals.messages.count, 1, "\(criticals.messages)")
+            XCTAssertTrue(criticals.messages.last?.contains("item-type") == true, "\(criticals.messages)")
+            XCTAssertEqual(refreshRequestIsCancelled(request), 0)
+            finish(request, posts(1...3), hasMore: false)
+            GtkTest.wait("the answer given after the refused one shown") { app.rows == posts(1...3) }
+            // Answered twice: a critical, the rows as they were.
+            finish(request, posts(7...9), hasMore: false)
+            XCTAssertEqual(criticals.messages.count, 2, "\(criticals.messages)")
+            XCTAssertTrue(criticals.messages.last?.contains("answered already") == true, "\(criticals.messages)")
+            // Not a request at all.
+            refreshRequestFail(UnsafeMutableRawPointer(app.widget), "no")
+            XCTAssertEqual(criticals.messages.count, 3, "\(criticals.messages)")
+            GtkTest.wait("the header idle") { PropertyLog.read("header-state", of: app.widget) == "idle" }
+            XCTAssertEqual(app.rows, posts(1...3))
+            // The widget goes while a refresh waits: the app hears `cancelled`, and its late
+            // answer is refused without a crash.
+            refreshListRefresh(app.widget)
+            GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
+            app.dropWidget()
+            GtkTest.destroy(window)
+            XCTAssertEqual(app.cancelled, [app.refreshes[1]], "the waiting request was cancelled")
+            XCTAssertEqual(refreshRequestIsCancelled(app.refreshes[1]), 1)
+            finish(app.refreshes[1], posts(1...3), hasMore: false)
+            XCTAssertEqual(criticals.messages.count, 4, "\(criticals.messages)")
+            XCTAssertTrue(criticals.messages.last?.contains("stopped waiting") == true, "\(criticals.messages)")
+        }
+    }
+
+    func testAPrependingListPutsOnlyTheNewObjectsOnTop() {
+        onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            var merge = GValue()
+            g_value_init(&merge, refreshMergeGetType())
+            g_value_set_enum(&merge, 1)
+            g_object_set_property(cast(app.widget), "refresh-merge", &merge)
+            g_value_unset(&merge)
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            finish(app.refreshes[0], posts(1...5), hasMore: false)
+            GtkTest.wait("five rows") {
+                app.rows.count == 5 && PropertyLog.read("header-state", of: app.widget) == "idle"
+            }
+            let first = g_list_model_get_item(app.model, 0)!
+            defer { g_object_unref(first) }
+            refreshListRefresh(app.widget)
+            GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
+            // Two new posts and two shown ones, as new objects with the same keys.
+            finish(app.refreshes[1], ["post 0", "post -1", "post 1", "post 2"], hasMore: false)
+            GtkTest.wait("the new rows on top (\(app.rows))") { app.rows.count == 7 }
+            XCTAssertEqual(app.rows, ["post 0", "post -1"] + posts(1...5))
+            let kept = g_list_model_get_item(app.model, 2)!
+            defer { g_object_unref(kept) }
+            XCTAssertEqual(kept, first, "a row shown already stays the object the app gave first")
+        }
+    }
+
+    func testAUIFileDeclaresTheListWithItsGObjectProperties() {
+        onMainActor {
+            let (builder, widgetNamed) = build(
+                """
+                <interface>
+                  <object class="RefreshList" id="list">
+                    <property name="key-property">string</property>
+                    <property name="refresh-merge">prepend-new</property>
+                    <property name="item-type">GtkStringObject</property>
+                    <property name="factory"><object class="GtkSignalListItemFactory"/></property>
+                  </object>
+                </interface>
+                """)
+            defer { g_object_unref(gpointer(builder)) }
+            let widget = widgetNamed("list")
+            XCTAssertEqual(PropertyLog.read("refresh-merge", of: widget), "prepend-new")
+            XCTAssertEqual(PropertyLog.read("key-property", of: widget), "string")
+            XCTAssertEqual(PropertyLog.read("item-type", of: widget), "GtkStringObject")
+            XCTAssertEqual(PropertyLog.read("factory", of: widget), "GtkSignalListItemFactory")
+        }
+    }
+}
