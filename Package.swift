@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "RefreshEngine", targets: ["RefreshEngine"]),
         .library(name: "GtkRefreshList", targets: ["GtkRefreshList"]),
+        // The widget as a shared library for C, Python, Vala and other GObject apps
+        // (librefresh-list-1.so; meson installs it with its header, pkg-config file and GIR).
+        .library(name: "refresh-list-1", type: .dynamic, targets: ["GtkRefreshList"]),
         .executable(name: "refresh-demo", targets: ["RefreshDemo"]),
         .executable(name: "refresh-bench", targets: ["RefreshBenchmarks"]),
         .executable(name: "refresh-example", targets: ["RefreshExample"]),

@@ -184,7 +184,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         // The widget keeps this object alive until its dispose (see `dispose`).
         let core = RefreshListType.core(of: widget.raw)!
         core.driver = self
-        g_object_notify(cast(widget.raw), RefreshListType.modelPropertyName)
+        core.showRows()
         connectModel()
         connectInput()
         connectActions()

@@ -34,7 +34,7 @@ protocol RefreshListDriver: AnyObject {
     var headerTakesRoom: Bool { get }
     /// The rows' list (a GListModel), for the `model` property.
     var rowStoreForProperty: OpaquePointer { get }
-    /// `refresh_list_refresh`: a refresh, as F5 asks for one.
+    /// `refresh_list_begin_refresh`: a refresh, as F5 asks for one.
     func refreshFromHost()
     /// The widget is being disposed (may be called more than once, as GObject allows).
     func widgetDisposed()
@@ -81,18 +81,29 @@ final class RefreshListCore {
         content = nil
         if let factory { g_object_unref(gpointer(factory)) }
         factory = nil
+    }
+
+    /// Lets the `model` view go (on finalize: an app may read `model` until then).
+    fileprivate func releaseModel() {
         if let modelView { g_object_unref(gpointer(modelView)) }
         modelView = nil
     }
 
-    /// The rows as a read-only GListModel (a map list model with no map function passes the
-    /// rows' list through without letting anyone change it), or nil before a list drives the
-    /// widget.
-    fileprivate var model: OpaquePointer? {
-        if modelView == nil, let rows = driver?.rowStoreForProperty {
-            modelView = gtk_map_list_model_new(OpaquePointer(g_object_ref(gpointer(rows))), nil, nil, nil)
-        }
-        return modelView
+    /// The rows as a read-only GListModel, the same object for the widget's whole life: a map
+    /// list model with no map function, which passes the rows' list through without letting
+    /// anyone change it, empty until a list drives the widget.
+    fileprivate var model: OpaquePointer {
+        if let modelView { return modelView }
+        let view = gtk_map_list_model_new(nil, nil, nil, nil)!
+        modelView = view
+        showRows()
+        return view
+    }
+
+    /// Puts the driving list's rows in the `model` view (a list started driving the widget).
+    func showRows() {
+        guard let modelView, let rows = driver?.rowStoreForProperty else { return }
+        gtk_map_list_model_set_model(modelView, rows)
     }
 
     /// Sets a writable property: on the list that drives the widget (which notifies), or, before
@@ -156,9 +167,9 @@ public func refreshListNew() -> UnsafeMutablePointer<GtkWidget> {
     return WidgetPointer(bitPattern: address)!
 }
 
-/// `refresh_list_refresh(list)`: asks for a refresh, as F5 does; ignored while one runs.
-@_cdecl("refresh_list_refresh")
-public func refreshListRefresh(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+/// `refresh_list_begin_refresh(list)`: asks for a refresh, as F5 does; ignored while one runs.
+@_cdecl("refresh_list_begin_refresh")
+public func refreshListBeginRefresh(_ widget: UnsafeMutablePointer<GtkWidget>?) {
     let address = UInt(bitPattern: widget)
     MainActor.assumeIsolated {
         RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.driver?.refreshFromHost()
@@ -289,9 +300,6 @@ enum RefreshListType {
         values[words.count] = GEnumValue(value: 0, value_name: nil, value_nick: nil)
         return g_enum_register_static(name, values)
     }
-
-    /// The GObject property id of `model`, to notify when a list starts driving a widget.
-    static var modelPropertyName: String { Property.model.name }
 
     /// GtkWidget's class, to chain up to.
     fileprivate static var parentClass: UnsafeMutablePointer<GtkWidgetClass> {
@@ -427,7 +435,12 @@ private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> V
         let slot = raw.load(fromByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
     {
         raw.storeBytes(of: nil, toByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
-        Unmanaged<RefreshListCore>.fromOpaque(slot).release()
+        let address = UInt(bitPattern: slot)
+        MainActor.assumeIsolated {
+            let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+            core.takeUnretainedValue().releaseModel()
+            core.release()
+        }
     }
     RefreshListType.parentClass.withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0.pointee.finalize?(object) }
 }
@@ -455,7 +468,7 @@ private let getProperty:
             case .footerHidden:
                 g_value_set_boolean(value, (driver?.isFooterHidden ?? core?.footerHidden ?? false).gboolean)
             case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? 64)
-            case .model: g_value_set_object(value, core?.model.map { gpointer($0) })
+            case .model: g_value_set_object(value, core.map { gpointer($0.model) })
             case .factory: g_value_set_object(value, core?.factory.map { gpointer($0) })
             case .itemType: g_value_set_gtype(value, core?.itemType ?? cgtk_type_object())
             case .keyProperty: g_value_set_string(value, core?.keyProperty)

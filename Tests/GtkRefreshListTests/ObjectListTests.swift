@@ -255,7 +255,7 @@ final class ObjectListTests: XCTestCase {
             GtkTest.wait("five rows") {
                 app.rows.count == 5 && PropertyLog.read("header-state", of: app.widget) == "idle"
             }
-            refreshListRefresh(app.widget)
+            refreshListBeginRefresh(app.widget)
             GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
             refreshRequestFail(app.refreshes[1], "the server is down")
             GtkTest.wait("the header says the refresh failed") {
@@ -296,7 +296,7 @@ final class ObjectListTests: XCTestCase {
             XCTAssertEqual(app.rows, posts(1...3))
             // The widget goes while a refresh waits: the app hears `cancelled`, and its late
             // answer is refused without a crash.
-            refreshListRefresh(app.widget)
+            refreshListBeginRefresh(app.widget)
             GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
             app.dropWidget()
             GtkTest.destroy(window)
@@ -326,7 +326,7 @@ final class ObjectListTests: XCTestCase {
             }
             let first = g_list_model_get_item(app.model, 0)!
             defer { g_object_unref(first) }
-            refreshListRefresh(app.widget)
+            refreshListBeginRefresh(app.widget)
             GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
             // Two new posts and two shown ones, as new objects with the same keys.
             finish(app.refreshes[1], ["post 0", "post -1", "post 1", "post 2"], hasMore: false)

@@ -1,42 +1,92 @@
 // The GNOME way: meson setup, compile and install into a temporary DESTDIR through
-// meson-wrapper.sh, then validate the installed files and run the installed app translated.
+// meson-wrapper.sh, then validate the installed files and run the installed app translated;
+// and the installed library used as other apps use it: the same small feed in Python
+// (PyGObject, through the typelib), C (pkg-config and the header) and Vala (the vapi), each built
+// against the installed files alone and driven by a real wheel on the test's X display.
 
 import Foundation
 import XCTest
 
-final class MesonTests: XCTestCase {
-    private let sourceRoot = URL(fileURLWithPath: #filePath)
+/// Runs a command to completion (in `directory`, with the test's environment plus
+/// `environment`) and returns its output; fails the test with that output unless it exits 0.
+@discardableResult
+func runToEnd(
+    _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    XCTAssertEqual(
+        process.terminationStatus, 0, "\(arguments.joined(separator: " ")):\n\(text.suffix(3_000))", file: file,
+        line: line)
+    return text
+}
+
+/// One meson build and install of the package, into DESTDIR `destination` with prefix /usr and
+/// libdir `lib`, made once for every test here.
+struct Installation: Sendable {
+    static let sourceRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    @discardableResult
-    private func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws
-        -> String
-    {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, "\(arguments.joined(separator: " ")):\n\(text.suffix(3_000))")
-        return text
-    }
+    let work: String
+    let build: String
+    /// The installed tree (`DESTDIR` + `/usr`).
+    let prefix: String
 
-    func testMesonBuildsInstallsAndTheInstalledFilesValidate() throws {
+    /// Made on first use; the tests that need it share it (it takes minutes).
+    nonisolated(unsafe) private static var shared: Installation?
+
+    static func make() throws -> Installation {
+        if let shared { return shared }
         let work = NSTemporaryDirectory() + "refresh-meson-\(UUID().uuidString)"
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: work) }
         let build = work + "/build"
         let destination = work + "/destdir"
-        try run(["meson", "setup", build, "--prefix=/usr", "--buildtype=debug"], in: sourceRoot)
-        try run(["meson", "compile", "-C", build])
-        try run(["meson", "install", "-C", build], environment: ["DESTDIR": destination])
-        let prefix = destination + "/usr"
+        try runToEnd(
+            ["meson", "setup", build, "--prefix=/usr", "--libdir=lib", "--buildtype=debug"], in: sourceRoot)
+        try runToEnd(["meson", "compile", "-C", build])
+        try runToEnd(["meson", "install", "-C", build], environment: ["DESTDIR": destination])
+        let installation = Installation(work: work, build: build, prefix: destination + "/usr")
+        shared = installation
+        return installation
+    }
+
+    /// What an app built against the installed library (not on the system's paths) needs to
+    /// find it: pkg-config's file, the typelib and the shared library, with paths moved under
+    /// DESTDIR.
+    var environment: [String: String] {
+        [
+            "PKG_CONFIG_PATH": prefix + "/lib/pkgconfig",
+            "GI_TYPELIB_PATH": prefix + "/lib/girepository-1.0",
+            "LD_LIBRARY_PATH": prefix + "/lib",
+        ]
+    }
+
+    /// `pkg-config --cflags --libs refresh-list-1`, with this package's /usr paths moved under
+    /// DESTDIR (pkg-config's own sysroot option would move GTK's too; it leaves out /usr/lib, a
+    /// system directory, so the library's directory is added).
+    func compilerFlags() throws -> [String] {
+        let flags = try runToEnd(["pkg-config", "--cflags", "--libs", "refresh-list-1"], environment: environment)
+        return ["-L" + prefix + "/lib"]
+            + flags.split(whereSeparator: \.isWhitespace).map { flag in
+                flag.replacingOccurrences(of: "/usr/include/refresh-list-1", with: prefix + "/include/refresh-list-1")
+            }
+    }
+}
+
+final class MesonTests: XCTestCase {
+    func testMesonBuildsInstallsAndTheInstalledFilesValidate() throws {
+        let installation = try Installation.make()
+        let prefix = installation.prefix
         let installed = [
             "bin/refresh-demo",
             "share/applications/io.github.refreshlist.RefreshDemo.desktop",
@@ -48,16 +98,33 @@ final class MesonTests: XCTestCase {
             "share/locale/zh_CN/LC_MESSAGES/refresh-list.mo",
             "share/locale/zh_TW/LC_MESSAGES/refresh-demo.mo",
             "share/locale/zh_TW/LC_MESSAGES/refresh-list.mo",
+            "lib/librefresh-list-1.so.0",
+            "lib/librefresh-list-1.so",
+            "include/refresh-list-1/refresh-list/refresh-list.h",
+            "lib/pkgconfig/refresh-list-1.pc",
+            "share/gir-1.0/Refresh-1.gir",
+            "lib/girepository-1.0/Refresh-1.typelib",
+            "share/vala/vapi/refresh-list-1.vapi",
+            "share/vala/vapi/refresh-list-1.deps",
         ]
         for file in installed {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
-        try run(["desktop-file-validate", prefix + "/share/applications/io.github.refreshlist.RefreshDemo.desktop"])
-        try run([
+        // The library names itself by its soname, and finds the Swift runtime where the
+        // toolchain put it.
+        let dynamic = try runToEnd(["readelf", "-d", prefix + "/lib/librefresh-list-1.so.0"])
+        XCTAssertTrue(dynamic.contains("Library soname: [librefresh-list-1.so.0]"), dynamic)
+        XCTAssertTrue(dynamic.contains("Library runpath: ["), dynamic)
+        let gir = try String(contentsOfFile: prefix + "/share/gir-1.0/Refresh-1.gir", encoding: .utf8)
+        XCTAssertTrue(gir.contains("shared-library=\"librefresh-list-1.so.0\""), "the typelib loads the soname")
+        try runToEnd([
+            "desktop-file-validate", prefix + "/share/applications/io.github.refreshlist.RefreshDemo.desktop",
+        ])
+        try runToEnd([
             "appstreamcli", "validate", "--no-net",
             prefix + "/share/metainfo/io.github.refreshlist.RefreshDemo.metainfo.xml",
         ])
-        try run(["meson", "test", "-C", build])
+        try runToEnd(["meson", "test", "-C", installation.build])
 
         // The installed app finds its translations under the prefix.
         for (language, title) in [("zh_CN", "刷新列表"), ("zh_TW", "重新整理清單"), ("C", "Refresh List")] {
@@ -69,5 +136,85 @@ final class MesonTests: XCTestCase {
             XCTAssertEqual(launch?["title"] as? String, title, language)
             app.stop()
         }
+    }
+
+    func testAPythonAppUsesTheInstalledLibraryThroughIntrospection() throws {
+        let installation = try Installation.make()
+        let script = Installation.sourceRoot + "/Examples/python/feed.py"
+        try feed(["/usr/bin/python3", script], named: "Refresh example \\(Python\\)", installation)
+    }
+
+    func testACAppBuildsAgainstTheInstalledHeaderAndPkgConfig() throws {
+        let installation = try Installation.make()
+        let binary = installation.work + "/feed-c"
+        try runToEnd(
+            [
+                "cc", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror",
+                Installation.sourceRoot + "/Examples/c/feed.c",
+            ]
+                + installation.compilerFlags() + ["-o", binary], environment: installation.environment)
+        try feed([binary], named: "Refresh example \\(C\\)", installation)
+    }
+
+    func testAValaAppBuildsAgainstTheInstalledVapi() throws {
+        let installation = try Installation.make()
+        let binary = installation.work + "/feed-vala"
+        // Vala's generated C code trips GLib 2.74's atomic macros (-Wincompatible-pointer-types),
+        // a warning of valac 0.56's, not the example's: C warnings are off; Vala's are errors.
+        try runToEnd(
+            [
+                "valac", "--fatal-warnings", "--vapidir=" + installation.prefix + "/share/vala/vapi",
+                "--pkg", "refresh-list-1", "-X", "-w",
+            ] + installation.compilerFlags().flatMap { ["-X", $0] } + [
+                Installation.sourceRoot + "/Examples/vala/feed.vala", "-o", binary,
+            ], environment: installation.environment, in: installation.work)
+        try feed([binary], named: "Refresh example \\(Vala\\)", installation)
+    }
+
+    /// Runs one language's feed and works it as a user: it fills itself (a refresh, then the
+    /// second page, since twenty rows do not reach the end of its window), a wheel pull at the
+    /// top refreshes once and shows the new rows, and the wheel down to the end asks for the
+    /// third page, whose failure keeps every row and shows the footer's Retry.
+    private func feed(_ command: [String], named title: String, _ installation: Installation) throws {
+        let app = try DemoProcess(
+            Array(command.dropFirst()), executable: command[0], environment: installation.environment)
+        defer { app.stop() }
+        let lines = { app.trace }
+        func count(_ event: String) -> Int { lines().filter { $0["event"] as? String == event }.count }
+        func rows() -> (count: Int, first: String?)? {
+            lines().last { $0["rows"] != nil }.map { ($0["rows"] as? Int ?? -1, $0["first"] as? String) }
+        }
+        app.wait("the first refresh and the second page shown (\(lines().suffix(4)); \(app.stderr.suffix(500)))") {
+            _ in rows()?.count == 40 && lines().last?["footer"] as? String == "idle"
+        }
+        XCTAssertEqual(count("refresh"), 1)
+        XCTAssertEqual(rows()?.first, "Post 20")
+        guard let window = xWindow(named: title) else { return XCTFail("no window \(title)") }
+        shell(["xdotool", "mousemove", "--window", window, "180", "200"])
+        // A wheel pull at the top: four notches up, again while none started a refresh (the
+        // list lets the wheel pull once it rested at the top for the wheel's idle interval).
+        let pulled = poll(every: 0.5, timeout: 60) {
+            if count("refresh") < 2 { shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"]) }
+            return count("refresh") >= 2
+        }
+        XCTAssertTrue(pulled, "a wheel pull at the top asked for a refresh: \(lines().suffix(6))")
+        app.wait("the refresh's new rows shown at the top (\(String(describing: rows())))") { _ in
+            rows()?.first == "Post 23"
+        }
+        XCTAssertEqual(count("refresh"), 2, "one pull, one refresh")
+        app.wait("the second page again (\(lines().suffix(4)))") { _ in
+            rows()?.count == 40 && lines().last?["footer"] as? String == "idle"
+        }
+        // Down to the end: the third page is asked for, fails, and every row stays.
+        let asked = poll(every: 0.5, timeout: 60) {
+            if !lines().contains(where: { $0["event"] as? String == "load-more" && $0["page"] as? Int == 3 }) {
+                shell(["xdotool", "click", "--repeat", "10", "--delay", "30", "5"])
+            }
+            return lines().contains { $0["event"] as? String == "load-more" && $0["page"] as? Int == 3 }
+        }
+        XCTAssertTrue(asked, "the wheel down to the end asked for page 3: \(lines().suffix(6))")
+        app.wait("the footer's failure (\(lines().suffix(4)))") { _ in lines().last?["footer"] as? String == "failed" }
+        XCTAssertEqual(rows()?.count, 40, "a failed page keeps every row")
+        XCTAssertEqual(rows()?.first, "Post 23")
     }
 }

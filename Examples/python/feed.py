@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""A small feed on Refresh.List, the pull-to-refresh list, from Python (PyGObject).
+
+Each refresh brings the newest 20 posts (three more each time), each page the next 20, three
+pages in all; the third page fails once ("the server is busy"), as servers do. The list asks
+for all of it by itself: when shown, when pulled down at the top (wheel, touchpad, drag,
+touch) or on F5, and as the view nears the end. Answers come 300 ms later, like a network's.
+
+What happens is printed as JSON lines, for the tests that run it.
+"""
+import json
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Refresh", "1")
+from gi.repository import GLib, Gio, Gtk, Refresh  # noqa: E402
+
+PAGE_SIZE = 20
+PAGES = 3
+
+
+def say(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+class Feed:
+    """The posts a server would have: the newest first."""
+
+    def __init__(self):
+        self.newest = PAGE_SIZE
+        self.refreshes = 0
+        self.failed_once = False
+
+    def page(self, number):
+        top = self.newest - (number - 1) * PAGE_SIZE
+        store = Gio.ListStore(item_type=Gtk.StringObject)
+        for post in range(top, max(top - PAGE_SIZE, self.newest - PAGES * PAGE_SIZE), -1):
+            store.append(Gtk.StringObject.new(f"Post {post}"))
+        return store
+
+
+def on_refresh(_list, request, feed):
+    feed.refreshes += 1
+    if feed.refreshes > 1:
+        feed.newest += 3
+    say(event="refresh", page=request.get_page())
+    GLib.timeout_add(300, answer, request, feed, 1)
+
+
+def on_load_more(_list, request, feed):
+    say(event="load-more", page=request.get_page())
+    GLib.timeout_add(300, answer, request, feed, request.get_page())
+
+
+def answer(request, feed, number):
+    if request.is_cancelled():
+        return GLib.SOURCE_REMOVE
+    if number == PAGES and not feed.failed_once:
+        feed.failed_once = True
+        request.fail("the server is busy")
+    else:
+        request.finish(feed.page(number), number < PAGES)
+    return GLib.SOURCE_REMOVE
+
+
+def on_setup(_factory, item):
+    label = Gtk.Label(xalign=0)
+    label.set_margin_start(12)
+    label.set_margin_top(8)
+    label.set_margin_bottom(8)
+    item.set_child(label)
+
+
+def on_bind(_factory, item):
+    item.get_child().set_text(item.get_item().get_string())
+
+
+def on_rows_changed(model, _position, _removed, _added):
+    first = model.get_item(0).get_string() if model.get_n_items() else None
+    say(rows=model.get_n_items(), first=first)
+
+
+def on_activate(app):
+    feed = Feed()
+    factory = Gtk.SignalListItemFactory()
+    factory.connect("setup", on_setup)
+    factory.connect("bind", on_bind)
+    feed_list = Refresh.List(factory=factory, item_type=Gtk.StringObject, key_property="string")
+    feed_list.connect("refresh", on_refresh, feed)
+    feed_list.connect("load-more", on_load_more, feed)
+    feed_list.props.model.connect("items-changed", on_rows_changed)
+    feed_list.connect("notify::footer-state", lambda widget, _: say(footer=widget.props.footer_state.value_nick))
+    window = Gtk.ApplicationWindow(application=app, title="Refresh example (Python)")
+    window.set_default_size(360, 420)
+    window.set_child(feed_list)
+    window.present()
+
+
+app = Gtk.Application(application_id="io.github.refreshlist.PythonExample", flags=Gio.ApplicationFlags.NON_UNIQUE)
+app.connect("activate", on_activate)
+sys.exit(app.run(sys.argv))
