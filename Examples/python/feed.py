@@ -82,19 +82,40 @@ def on_rows_changed(model, _position, _removed, _added):
     say(rows=model.get_n_items(), first=first)
 
 
+WINDOW = """
+<interface>
+  <object class="GtkApplicationWindow" id="window">
+    <property name="title">Refresh example (Python)</property>
+    <property name="default-width">360</property>
+    <property name="default-height">420</property>
+    <child>
+      <object class="RefreshList" id="feed">
+        <property name="item-type">GtkStringObject</property>
+        <property name="key-property">string</property>
+        <property name="factory">
+          <object class="GtkSignalListItemFactory" id="rows"/>
+        </property>
+      </object>
+    </child>
+  </object>
+</interface>
+"""
+
+
 def on_activate(app):
     feed = Feed()
-    factory = Gtk.SignalListItemFactory()
-    factory.connect("setup", on_setup)
-    factory.connect("bind", on_bind)
-    feed_list = Refresh.List(factory=factory, item_type=Gtk.StringObject, key_property="string")
+    Refresh.List.__gtype__  # registers RefreshList for the builder
+    builder = Gtk.Builder.new_from_string(WINDOW, -1)
+    rows = builder.get_object("rows")
+    rows.connect("setup", on_setup)
+    rows.connect("bind", on_bind)
+    feed_list = builder.get_object("feed")
     feed_list.connect("refresh", on_refresh, feed)
     feed_list.connect("load-more", on_load_more, feed)
     feed_list.props.model.connect("items-changed", on_rows_changed)
     feed_list.connect("notify::footer-state", lambda widget, _: say(footer=widget.props.footer_state.value_nick))
-    window = Gtk.ApplicationWindow(application=app, title="Refresh example (Python)")
-    window.set_default_size(360, 420)
-    window.set_child(feed_list)
+    window = builder.get_object("window")
+    window.set_application(app)
     window.present()
 
 

@@ -56,30 +56,37 @@ struct Installation: Sendable {
         try runToEnd(["meson", "compile", "-C", build])
         try runToEnd(["meson", "install", "-C", build], environment: ["DESTDIR": destination])
         let installation = Installation(work: work, build: build, prefix: destination + "/usr")
+        try installation.relocatePkgConfig()
         shared = installation
         return installation
     }
 
     /// What an app built against the installed library (not on the system's paths) needs to
-    /// find it: pkg-config's file, the typelib and the shared library, with paths moved under
-    /// DESTDIR.
+    /// find it: pkg-config's file (a copy whose prefix is the installed tree: pkg-config's own
+    /// sysroot option would move GTK's paths too), the typelib and the shared library.
     var environment: [String: String] {
         [
-            "PKG_CONFIG_PATH": prefix + "/lib/pkgconfig",
+            "PKG_CONFIG_PATH": work + "/pkgconfig",
             "GI_TYPELIB_PATH": prefix + "/lib/girepository-1.0",
             "LD_LIBRARY_PATH": prefix + "/lib",
         ]
     }
 
-    /// `pkg-config --cflags --libs refresh-list-1`, with this package's /usr paths moved under
-    /// DESTDIR (pkg-config's own sysroot option would move GTK's too; it leaves out /usr/lib, a
-    /// system directory, so the library's directory is added).
+    /// Writes the copy of refresh-list-1.pc that `environment` names.
+    fileprivate func relocatePkgConfig() throws {
+        let installed = try String(contentsOfFile: prefix + "/lib/pkgconfig/refresh-list-1.pc", encoding: .utf8)
+        let moved = installed.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("prefix=") ? "prefix=" + prefix : String(line)
+        }
+        try FileManager.default.createDirectory(atPath: work + "/pkgconfig", withIntermediateDirectories: true)
+        try moved.joined(separator: "\n").write(
+            toFile: work + "/pkgconfig/refresh-list-1.pc", atomically: true, encoding: .utf8)
+    }
+
+    /// `pkg-config --cflags --libs refresh-list-1`, split.
     func compilerFlags() throws -> [String] {
-        let flags = try runToEnd(["pkg-config", "--cflags", "--libs", "refresh-list-1"], environment: environment)
-        return ["-L" + prefix + "/lib"]
-            + flags.split(whereSeparator: \.isWhitespace).map { flag in
-                flag.replacingOccurrences(of: "/usr/include/refresh-list-1", with: prefix + "/include/refresh-list-1")
-            }
+        try runToEnd(["pkg-config", "--cflags", "--libs", "refresh-list-1"], environment: environment)
+            .split(whereSeparator: \.isWhitespace).map(String.init)
     }
 }
 
@@ -169,6 +176,23 @@ final class MesonTests: XCTestCase {
                 Installation.sourceRoot + "/Examples/vala/feed.vala", "-o", binary,
             ], environment: installation.environment, in: installation.work)
         try feed([binary], named: "Refresh example \\(Vala\\)", installation)
+    }
+
+    func testASwiftPackageWithItsOwnGtkModuleUsesTheInstalledLibrary() throws {
+        let installation = try Installation.make()
+        let package = Installation.sourceRoot + "/Examples/SwiftOnOtherBindings"
+        let scratch = installation.work + "/swift-bindings"
+        try runToEnd(
+            ["swift", "build", "--package-path", package, "--scratch-path", scratch],
+            environment: installation.environment)
+        // Its graph: its own two targets and no package dependency.
+        let description = try runToEnd(
+            ["swift", "package", "--package-path", package, "--scratch-path", scratch, "describe", "--type", "json"])
+        let json = try JSONSerialization.jsonObject(with: Data(description.utf8)) as? [String: Any]
+        let targets = (json?["targets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }.sorted()
+        XCTAssertEqual(targets, ["CGtkApp", "Feed"], description)
+        XCTAssertEqual((json?["dependencies"] as? [Any])?.count ?? 0, 0, description)
+        try feed([scratch + "/debug/Feed"], named: "Refresh example \\(Swift on other bindings\\)", installation)
     }
 
     /// Runs one language's feed and works it as a user: it fills itself (a refresh, then the
