@@ -7,7 +7,8 @@
 #      has no touchscreen for xdotool to drive);
 #   3. the widget's renders from both compared (Tests/compare-renders.sh);
 #   4. valgrind's memcheck on the lifetime tests (a list used after its widget is destroyed);
-#   5. the libraries' documentation (DocC, offline) and the README's API section checked;
+#   5. the Swift libraries' documentation (DocC, offline) and doc/swift-api.md's API list checked
+#      (the C, Python and Vala reference is built by meson, in step 1's MesonTests);
 #   6. the source format (the toolchain's swift-format, .swift-format's rules, no finding);
 #   7. the engine and widget suites under AddressSanitizer and LeakSanitizer;
 #   8. what Orca 43 says while a keyboard user works the demo (Tests/ScreenReader);
@@ -65,7 +66,7 @@ for test in LifecycleTests/testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndG
         "$(swift build --show-bin-path)/RefreshListPackageTests.xctest" "GtkRefreshListTests.$test"
 done
 
-echo "== Documentation: built offline, every public symbol documented, the README's API section current"
+echo "== Documentation: built offline, every public symbol documented, doc/swift-api.md current"
 Tests/Docs/docs.sh
 
 echo "== Source format: swift format lint --strict"

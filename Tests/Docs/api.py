@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The public surface of the package's two libraries, read from their symbol graphs
 (`swift package dump-symbol-graph`): every public symbol declared in Sources/ must have a doc
-comment, and the README's API section (between the api markers) must list exactly these
+comment, and the API list of doc/swift-api.md (between the api markers) must list exactly these
 symbols with the first line of their documentation. `--write` rewrites that section.
 
-Usage: api.py SYMBOLGRAPH_DIR README [--write]"""
+Usage: api.py SYMBOLGRAPH_DIR API_MARKDOWN [--write]"""
 import json, os, sys
 
 MODULES = ["GtkRefreshList", "RefreshEngine"]

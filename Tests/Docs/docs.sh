@@ -1,8 +1,8 @@
 #!/bin/sh
 # The libraries' documentation, built offline from the code: symbol graphs of the public
 # surface, a DocC archive per library (docc convert, failing on any warning), every public
-# symbol documented, and the README's API section equal to the compiled public surface.
-# `--write` rewrites that README section from the code instead of checking it.
+# symbol documented, and doc/swift-api.md's API list equal to the compiled public surface.
+# `--write` rewrites that list from the code instead of checking it.
 set -eu
 cd "$(dirname "$0")/../.."
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
@@ -19,5 +19,5 @@ for module in GtkRefreshList RefreshEngine; do
     if grep -q "warning" "$log"; then cat "$log"; exit 1; fi
     rm -rf "$single" "$log"
 done
-python3 Tests/Docs/api.py "$graphs" README.md "$@"
+python3 Tests/Docs/api.py "$graphs" doc/swift-api.md "$@"
 echo "documentation: $out"

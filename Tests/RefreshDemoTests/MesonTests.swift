@@ -113,6 +113,9 @@ final class MesonTests: XCTestCase {
             "lib/girepository-1.0/Refresh-1.typelib",
             "share/vala/vapi/refresh-list-1.vapi",
             "share/vala/vapi/refresh-list-1.deps",
+            "share/doc/refresh-list-1/index.html",
+            "share/doc/refresh-list-1/class.List.html",
+            "share/doc/refresh-list-1/refresh-list-1.devhelp2",
         ]
         for file in installed {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")

@@ -105,6 +105,8 @@ void refresh_request_fail (RefreshRequest *self, const char *message);
  * refresh_request_get_page:
  * @self: a request
  *
+ * Which page the list asks for.
+ *
  * Returns: 1 for a refresh, 2 and on for the pages after it
  */
 int refresh_request_get_page (RefreshRequest *self);
@@ -112,6 +114,8 @@ int refresh_request_get_page (RefreshRequest *self);
 /**
  * refresh_request_is_cancelled:
  * @self: a request
+ *
+ * Whether #RefreshRequest::cancelled was emitted: an answer is refused from then on.
  *
  * Returns: whether the list stopped waiting for the answer
  */
@@ -188,7 +192,52 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  */
 
 /**
+ * RefreshRequest:page:
+ *
+ * 1 for a refresh, 2 and on for the pages after it.
+ */
+
+/**
+ * RefreshList:header-state:
+ *
+ * What the header shows now.
+ */
+
+/**
+ * RefreshList:footer-state:
+ *
+ * What the footer shows now.
+ */
+
+/**
+ * RefreshList:refreshing:
+ *
+ * Whether a refresh runs.
+ */
+
+/**
+ * RefreshList:header-hidden:
+ *
+ * Whether the header is hidden: pulls then do nothing; F5 and refresh_list_begin_refresh() still
+ * refresh.
+ */
+
+/**
+ * RefreshList:footer-hidden:
+ *
+ * Whether the footer is hidden: nothing then loads by itself.
+ */
+
+/**
+ * RefreshList:pull-threshold:
+ *
+ * How far a pull must go, in pixels, to arm a refresh.
+ */
+
+/**
  * refresh_list_new:
+ *
+ * Makes a list. Give it a #RefreshList:factory and connect its signals before it is shown.
  *
  * Returns: (transfer floating): a new list
  */
