@@ -209,6 +209,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         // What a `.ui` file set on the widget before this list drove it (already notified).
         notified.isHeaderHidden = core.headerHidden
         notified.isFooterHidden = core.footerHidden
+        // The widget said 64 (the property's default) until this list drove it.
+        if engine.configuration.pullThreshold != 64 { g_object_notify(cast(widget.raw), "pull-threshold") }
         if core.headerHidden { isHeaderHidden = true }
         if core.footerHidden { isFooterHidden = true }
         render()

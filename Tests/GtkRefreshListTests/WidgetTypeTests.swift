@@ -165,8 +165,14 @@ final class WidgetTypeTests: XCTestCase {
             let widget = widgetNamed("list")
             XCTAssertEqual(String(cString: g_type_name(typeOf(UnsafeMutableRawPointer(widget)))), "RefreshList")
             XCTAssertEqual(PropertyLog.read("footer-hidden", of: UnsafeMutableRawPointer(widget)), "true")
-            let list = try GtkTest.makeList(on: widget) { $0.startsWhenShown = true }
+            let threshold = PropertyLog(widget, "pull-threshold")
+            defer { threshold.stop() }
+            let list = try GtkTest.makeList(on: widget) {
+                $0.startsWhenShown = true
+                $0.engine.pullThreshold = 80
+            }
             XCTAssertEqual(list.widget, widget, "the list drives the widget the .ui file made")
+            XCTAssertEqual(threshold.values, ["80.0"], "the list's threshold replaces the default, notified")
             XCTAssertTrue(list.isFooterHidden, "and keeps what the .ui file set")
             XCTAssertNotEqual(gtk_widget_has_css_class(widget, "feed"), 0)
             list.onRefresh { page(number: 1, hasMore: true) }
