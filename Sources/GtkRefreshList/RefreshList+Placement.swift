@@ -10,6 +10,7 @@ import RefreshEngine
 
 extension RefreshList {
     /// The ids of the rows in view now (the bound cells whose rows the view shows, in part).
+    /// GTK binds rows well beyond the view and hides those cells, so only shown ones count.
     func idsInView() -> [Item.ID] {
         let viewHeight = Double(gtk_widget_get_height(parts.listView))
         var ids: [Item.ID] = []
@@ -57,8 +58,10 @@ extension RefreshList {
         return focus
     }
 
-    /// Where `widget` is in the list view's view (px from its top): its top to its bottom.
+    /// Where `widget` is in the list view's view (px from its top): its top to its bottom; nil
+    /// when GTK does not show it (its cell is out of view, where it keeps an old allocation).
     private func extentInListView(_ widget: WidgetPointer) -> ClosedRange<Double>? {
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         var point = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
         guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(widget, parts.listView, $0, &point) }) != 0
