@@ -21,12 +21,18 @@ extension RefreshList {
                 loading.requests.removeValue(forKey: token)?.cancel()
             case .applyRefresh(let token):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
+                // Only a replacing answer takes rows away; which were in view is measured before.
+                let inView = configuration.engine.refreshMerge == .replace ? idsInView() : []
                 let new = applyRefresh(page)
-                queue.enqueue(.refreshApplied(shown: model.items.count, new: new), at: Self.monotonicNow())
+                let viewKept = inView.isEmpty || inView.contains { isShown($0, nearTop: true) }
+                queue.enqueue(
+                    .refreshApplied(shown: model.items.count, new: new, viewKept: viewKept), at: Self.monotonicNow())
             case .applyPage(let token, _):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
                 queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
+            case .scrollToTop:
+                showFirstRowsAtNextLayout()
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

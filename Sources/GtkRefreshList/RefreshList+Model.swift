@@ -24,6 +24,8 @@ struct Cells {
     /// Where the focused row was before rows went in above it, until the next layout puts it
     /// back there.
     var focusedRowTopToKeep: Double?
+    /// Whether the next layout shows the first rows (the engine's `scrollToTop`).
+    var showsFirstRowsAtLayout = false
     /// The frame clock whose layout phase puts the focused row back (connected once).
     var layoutClock: gpointer?
 }
@@ -193,8 +195,8 @@ extension RefreshList {
 
     /// Rows are about to go in above the rest: if the keyboard focus is on a row, it is kept
     /// where it is on screen (the rows above it grow out of view), so a keyboard or screen-
-    /// reader user reading the list is not moved. Without a focused row the new rows show at
-    /// the top.
+    /// reader user reading the list is not moved. Where the engine sends the view to the first
+    /// rows instead (at the top: RefreshList+Placement.swift), that wins.
     private func keepFocusedRowInPlace() {
         cells.focusedRowTopToKeep = focusedRowTop()
     }

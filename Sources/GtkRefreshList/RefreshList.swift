@@ -216,14 +216,14 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         render()
     }
 
-    /// Keeps the focused row's place at every layout of the list view's frame clock (one handler
+    /// Places the view after a refresh at every layout of the list view's frame clock (one handler
     /// per clock: the list view is realized again when the placeholder gave back its place).
     private func followLayoutClock() {
         guard let clock = gtk_widget_get_frame_clock(parts.listView), cells.layoutClock != gpointer(clock) else {
             return
         }
         cells.layoutClock = gpointer(clock)
-        connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.restoreFocusedRowPlace() }
+        connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.placeViewAfterLayout() }
     }
 
     /// Calls `observer` whenever `state` changes, once the change is on the widget (replacing

@@ -52,6 +52,7 @@ final class Tracer {
             fields += [("effect", "applyPage"), ("token", token.rawValue), ("page", page)]
         case .persistLastUpdated(let instant):
             fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
+        case .scrollToTop: fields += [("effect", "scrollToTop")]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
         write(fields)
@@ -98,7 +99,8 @@ final class Tracer {
         case .loadMoreCompleted(let token, let outcome):
             ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
         case .itemsShown(let count): ("itemsShown", [("count", count)])
-        case .refreshApplied(let shown, let new): ("refreshApplied", [("count", shown), ("new", new)])
+        case .refreshApplied(let shown, let new, let viewKept):
+            ("refreshApplied", [("count", shown), ("new", new), ("viewKept", viewKept)])
         }
     }
 

@@ -13,6 +13,11 @@ public enum Effect: Hashable, Sendable {
     case applyRefresh(OperationToken)
     /// Append the page answer of `token` (success only).
     case applyPage(OperationToken, page: Int)
+    /// Show the first rows: once the rows just applied are laid out, scroll the list to its
+    /// top, or as near it as keeps the row with the keyboard focus whole in view
+    /// (`RefreshEngine.topOffset`). Without it, rows put in above the view stay out of view
+    /// and the rows on screen stay where they are.
+    case scrollToTop
     /// Store this as the list's last-updated instant.
     case persistLastUpdated(WallClockInstant)
     /// Tell screen readers.

@@ -91,9 +91,12 @@ public enum Event: Hashable, Sendable {
     /// The answer to the load-more started with `token`.
     case loadMoreCompleted(OperationToken, Outcome)
     /// The number of rows the list shows after the host applied an answer (after
-    /// de-duplication, or after prepending). The footer hides while this is below one page.
+    /// de-duplication, or after prepending). The footer hides while there are none, and an
+    /// ended list's footer while they are fewer than a page.
     case itemsShown(Int)
     /// The host applied a refresh answer (`applyRefresh`): it shows `shown` rows, `new` of them
-    /// not shown before. Sent instead of `itemsShown` after a refresh.
-    case refreshApplied(shown: Int, new: Int)
+    /// not shown before. `viewKept`: whether a row that was in view before the answer is still
+    /// shown (false when a replacing answer took every row in view away, as one from far down
+    /// the list does). Sent instead of `itemsShown` after a refresh.
+    case refreshApplied(shown: Int, new: Int, viewKept: Bool = true)
 }

@@ -19,7 +19,8 @@ public enum HeaderState: Hashable, Sendable, CaseIterable {
 
 /// The footer's user-visible state.
 public enum FooterState: Hashable, Sendable, CaseIterable {
-    /// No sentinel row: less than a page shows, or the host hid the footer.
+    /// No sentinel row: nothing loaded yet, no rows, a list shorter than a page that has ended,
+    /// or the host hid the footer.
     case hidden
     /// More may exist: a "Load more" button; the next page loads by itself near the bottom.
     case idle

@@ -6,8 +6,13 @@ extension RefreshEngine {
         let wasAtTop = geometry.isAtTop
         // The list moved: loads since are no longer "in a row without scrolling".
         if offset != geometry.offset { automaticLoadsInRow = 0 }
-        // New rows were laid out: geometry now reflects the last answer.
-        if contentHeight != geometry.contentHeight { pendingLayout = nil }
+        // New rows were laid out: geometry now reflects the last answer (once the view is at
+        // the top, when it was sent there).
+        if let layout = pendingLayout,
+            layout.awaitsTop ? offset <= Geometry.topTolerance : contentHeight != geometry.contentHeight
+        {
+            pendingLayout = nil
+        }
         geometry.offset = offset
         geometry.contentHeight = contentHeight
         geometry.viewportHeight = viewportHeight
@@ -20,10 +25,12 @@ extension RefreshEngine {
         shownItems = received ?? (shownItems + added)
     }
 
-    /// Whether the footer can start a load now, whatever the distance.
+    /// Whether the footer can start a load now, whatever the distance. Whether more rows exist
+    /// is the footer's phase (`idle`: the source said so, or its last page was full); how many
+    /// rows show does not matter, so a short page with more to come loads on. A list with no
+    /// rows shows its placeholder instead, and loads nothing by itself.
     private var footerCanLoad: Bool {
-        !footerHiddenByHost && !isRefreshBusy && currentPage != nil
-            && shownItems >= configuration.pageSize
+        !footerHiddenByHost && !isRefreshBusy && currentPage != nil && shownItems > 0
     }
 
     /// Starts the next page when the bottom is within the load-more distance.

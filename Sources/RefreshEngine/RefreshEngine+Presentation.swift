@@ -62,7 +62,9 @@ extension RefreshEngine {
         switch footerPhase {
         case .loading: return .loading
         case .failed: return .failed
-        case .idle: return shownItems >= configuration.pageSize ? .idle : .hidden
+        // More exist: shown whenever there are rows, however few (a short page may say more).
+        case .idle: return currentPage != nil && shownItems > 0 ? .idle : .hidden
+        // The end: "No more items" under a list shorter than a page would only be noise.
         case .exhausted: return shownItems >= configuration.pageSize ? .exhausted : .hidden
         }
     }

@@ -207,8 +207,9 @@ enum Drag: Hashable, Sendable {
 }
 
 /// An applied answer the list has not laid out yet: geometry from before its rows must not
-/// start another load. It ends when the content height changes, when the answer turns out to
-/// add no rows, or at `until` (a few frames after the answer).
+/// start another load. It ends when the content height changes (when the view is going to the
+/// top: when it is there), when the answer turns out to add no rows, or at `until` (a few
+/// frames after the answer).
 struct PendingLayout: Hashable, Sendable {
     /// How long layout may take before geometry counts as showing the answer (ms).
     static let settleTime: Milliseconds = 100
@@ -216,6 +217,9 @@ struct PendingLayout: Hashable, Sendable {
     /// Rows shown before the answer, until the host reports how many it shows now.
     var rowsBefore: Int?
     var until: MonotonicInstant
+    /// Whether the host scrolls the view to the top (`scrollToTop`): geometry elsewhere is
+    /// from before it got there.
+    var awaitsTop = false
 }
 
 /// Whether a state with a minimum visible time is on screen yet. It waits for the first frame

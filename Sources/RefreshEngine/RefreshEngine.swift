@@ -112,9 +112,9 @@ public struct RefreshEngine: Hashable, Sendable {
             completeRefresh(token, outcome, wallClock: wallClock, into: &effects)
         case .loadMoreCompleted(let token, let outcome):
             completeLoadMore(token, outcome, into: &effects)
-        case .refreshApplied(let count, let new):
+        case .refreshApplied(let count, let new, let viewKept):
             guard count >= 0, new >= 0, new <= count else { counters.rejectedInputs += 1; break }
-            rowsShown(count, into: &effects)
+            rowsShown(count, showingTop: showsTop(shown: count, new: new, viewKept: viewKept), into: &effects)
             refreshApplied(new: new, into: &effects)
         case .itemsShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
@@ -122,10 +122,16 @@ public struct RefreshEngine: Hashable, Sendable {
         }
     }
 
-    /// The host shows `count` rows now (after an answer, or its own edit).
-    private mutating func rowsShown(_ count: Int, into effects: inout Effects) {
-        // An answer that added no rows has nothing to lay out.
-        if let layout = pendingLayout, let rowsBefore = layout.rowsBefore {
+    /// The host shows `count` rows now (after an answer, or its own edit); `showingTop`: the
+    /// view goes to the first rows (`showsTop`).
+    private mutating func rowsShown(_ count: Int, showingTop: Bool = false, into effects: inout Effects) {
+        if showingTop {
+            // Geometry from before the view reached the top (the end of a list that just
+            // shrank, say) must not start a load: the view is going elsewhere.
+            pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+            effects.append(.scrollToTop)
+        } else if let layout = pendingLayout, let rowsBefore = layout.rowsBefore {
+            // An answer that added no rows has nothing to lay out.
             pendingLayout = count == rowsBefore ? nil : PendingLayout(rowsBefore: nil, until: layout.until)
         }
         shownItems = count

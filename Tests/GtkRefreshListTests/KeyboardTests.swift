@@ -1,12 +1,14 @@
 // Keyboard-only use with real keys, on X11 and Wayland: End reaches the footer at the end of the
 // list and Tab its Retry; a focused footer keeps the focus while pages go in above it; a
-// refresh that puts new rows on top leaves the focused row focused, where it was on screen.
+// refresh that puts new rows on top leaves the focused row focused: at the top the new rows
+// show and the focused row stays in view; away from the top it stays where it was on screen.
 
 import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
 import RefreshEngine
+import WaylandSupport
 import XCTest
 
 final class KeyboardTests: XCTestCase {
@@ -99,24 +101,90 @@ final class KeyboardTests: XCTestCase {
         }
     }
 
-    func testARefreshWithNewRowsOnTopKeepsTheFocusedRowFocusedAndInPlace() throws {
+    func testAtTheTopARefreshShowsTheNewRowsAndTheFocusedRowKeepsTheFocusInView() throws {
         try onMainActor {
             let list = try GtkTest.makeList()
             let newer = Flag()
-            // Rows 20…1, then three new ones on top: 23…1 (a replacing refresh keeps rows 20…4).
-            list.onRefresh { newer.value ? page(1...23, hasMore: true) : page(number: 1, hasMore: true) }
-            list.onLoadMore { number in page(number: number, hasMore: true) }
-            let (window, input) = try Self.focusedRow(of: list, clickedAt: 150, title: "keyboard-refresh")
+            // Rows 20…1, then three new ones on top: 23…1 (a replacing refresh keeps rows 20…4),
+            // then thirty more: 53…1, more than the view holds above the focused row.
+            let answers = [page(number: 1, hasMore: true), page(1...23, hasMore: true), page(1...53, hasMore: true)]
+            var refreshes = 0
+            list.onRefresh {
+                defer { refreshes += 1 }
+                return answers[newer.value ? min(refreshes, 2) : 0]
+            }
+            list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) }
+            let (window, input) = try Self.focusedRow(of: list, clickedAt: 150, title: "keyboard-refresh-top")
             defer { GtkTest.destroy(window) }
             let row = try XCTUnwrap(Self.focusedRow(of: list))
             let place = Self.top(of: try XCTUnwrap(Self.focus(of: list)), in: list)
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let contentHeight = gtk_adjustment_get_upper(adjustment)
 
+            // At the top the reader asked for what is new: the view shows it, and the focused
+            // row keeps the focus, three rows lower.
             newer.value = true
             input.refreshKey(controlR: false)
             GtkTest.wait(
                 "the refresh with three new rows over (header \(list.state.header.state), \(list.items.count) rows)"
             ) {
                 list.state.header.state == .idle && list.state.inFlight == nil && list.items.first?.id == 23
+            }
+            GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0 }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(Self.focusedRow(of: list), row, "the focus stayed on the row it was on")
+            XCTAssertEqual(gtk_adjustment_get_value(adjustment), 0, "the view at the top, on the newest row")
+            let focus = try XCTUnwrap(Self.focus(of: list))
+            let rowHeight = Double(gtk_widget_get_height(focus))
+            let newRowsHeight = gtk_adjustment_get_upper(adjustment) - contentHeight
+            XCTAssertEqual(
+                Self.top(of: focus, in: list), place + newRowsHeight, accuracy: 1,
+                "the focused row went down by the three new rows (\(newRowsHeight) px)")
+
+            // Thirty more: the view goes as near the top as keeps the focused row whole in it.
+            input.refreshKey(controlR: false)
+            GtkTest.wait("the refresh with thirty new rows over (\(list.items.count) rows)") {
+                list.state.header.state == .idle && list.state.inFlight == nil && list.items.first?.id == 53
+            }
+            GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0 }
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(Self.focusedRow(of: list), row, "the focus stayed on the row it was on")
+            let focused = try XCTUnwrap(Self.focus(of: list))
+            let top = Self.top(of: focused, in: list)
+            let viewHeight = Double(gtk_widget_get_height(list.widget))
+            XCTAssertGreaterThanOrEqual(top, 0, "the focused row in view")
+            XCTAssertLessThanOrEqual(top + rowHeight, viewHeight + 0.5, "the focused row whole in view")
+            XCTAssertGreaterThan(top + rowHeight, viewHeight - rowHeight, "the focused row the last in view")
+            XCTAssertGreaterThan(gtk_adjustment_get_value(adjustment), 0, "the newest rows a scroll away")
+        }
+    }
+
+    func testAwayFromTheTopARefreshKeepsTheFocusedRowFocusedAndInPlace() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList { $0.engine.refreshMerge = .prependNew }
+            let newer = Flag()
+            // Rows 100…81, then five new ones on top, which go in above, out of view.
+            list.onRefresh { newer.value ? page(81...105, hasMore: true) : page(81...100, hasMore: true) }
+            list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) }
+            let (window, input) = try Self.focusedRow(of: list, clickedAt: 150, title: "keyboard-refresh-mid")
+            defer { GtkTest.destroy(window) }
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            input.wheel(up: false, count: 5, delayMs: InputPace.spinNotchMs)
+            GtkTest.wait("the list scrolled down, the pages it reached in") {
+                gtk_adjustment_get_value(adjustment) > 100 && list.state.inFlight == nil
+            }
+            input.point(at: 180, 150)
+            GtkTest.wait("the focus on a row after a click") { Self.focusedRow(of: list) != nil }
+            GtkTest.frames(2, of: list.widget)
+            let row = try XCTUnwrap(Self.focusedRow(of: list))
+            let place = Self.top(of: try XCTUnwrap(Self.focus(of: list)), in: list)
+
+            newer.value = true
+            input.refreshKey(controlR: false)
+            GtkTest.wait(
+                "the refresh with five new rows over (header \(list.state.header.state), \(list.items.count) rows)"
+            ) {
+                list.state.header.state == .idle && list.state.inFlight == nil && list.items.first?.id == 105
             }
             GtkTest.wait("the header closed again") { gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0 }
             GtkTest.frames(2, of: list.widget)

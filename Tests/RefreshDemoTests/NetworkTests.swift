@@ -143,6 +143,44 @@ final class NetworkTests: XCTestCase {
         XCTAssertEqual(ids.last, "109000001")
     }
 
+    func testAShortFirstPageThatSaysMoreLoadsOnByItself() throws {
+        // 7 statuses where 20 were asked, with a Link header's rel="next": more exist.
+        let (app, server, _) = try start(posts: 47) { $0.control("fault=short&on=refresh") }
+        app.wait("the short first page and the page after it, with no input") {
+            $0.atRest() && self.items($0) >= 27
+        }
+        let first = app.events.first { $0["event"] as? String == "refreshCompleted" }
+        XCTAssertEqual(first?["received"] as? Int, 7)
+        XCTAssertEqual(first?["hasMore"] as? Bool, true, "more from the Link header")
+        XCTAssertEqual(
+            server.requests("page").first?["query"] as? [String: String], ["limit": "20", "max_id": "109000041"],
+            "the next page, older than the oldest of the seven")
+        let ids = expectRowsKeptAndUnique(app)
+        XCTAssertEqual(ids.prefix(8).last, "109000040")
+    }
+
+    func testAPullAtTheTopShowsTheNewPosts() throws {
+        let (app, server, _) = try start()
+        waitForTheFirstPage(app)
+        let before = items(app)
+        server.control("post=5")
+        app.waitUntilAWheelMayPull()
+        let seen = app.trace.count
+        shell(["xdotool", "click", "--repeat", "4", "--delay", "\(InputPace.pullNotchMs)", "4"])
+        app.wait("the pull's refresh with five new posts over, the header closed") {
+            $0.atRest() && self.items($0) == before + 5
+                && ($0.events.last { $0["event"] as? String == "geometry" }?["height"] as? Double) == 0
+        }
+        let after = app.trace.dropFirst(seen)
+        let applied = after.first { $0["event"] as? String == "refreshApplied" }
+        XCTAssertEqual(applied?["new"] as? Int, 5)
+        XCTAssertTrue(after.contains { $0["effect"] as? String == "scrollToTop" }, "the view sent to the new posts")
+        let geometry = app.events.last { $0["event"] as? String == "geometry" }
+        XCTAssertEqual(geometry?["offset"] as? Double, 0, "the view at the top, on the newest post")
+        XCTAssertEqual(
+            expectRowsKeptAndUnique(app).suffix(5), ["109000505", "109000504", "109000503", "109000502", "109000501"])
+    }
+
     func testServerErrorsFailTheHeaderOrFooterAndKeepTheRows() throws {
         let (app, server, window) = try start()
         waitForTheFirstPage(app)

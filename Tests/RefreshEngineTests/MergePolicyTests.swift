@@ -32,7 +32,9 @@ final class MergePolicyTests: XCTestCase {
             $0.inFlight = nil
             // Still page 2 and more to come: three new posts on top end nothing.
         }
-        store.send(.refreshApplied(shown: 43, new: 3), at: 2_510, effects: [.announce(.refreshed(newItems: 3))])
+        // At the top: the view goes to the new rows (ViewPlacementTests).
+        store.send(
+            .refreshApplied(shown: 43, new: 3), at: 2_510, effects: [.scrollToTop, .announce(.refreshed(newItems: 3))])
         XCTAssertEqual(store.engine.footer, .idle)
         XCTAssertEqual(store.engine.paging.currentPage, 2)
     }

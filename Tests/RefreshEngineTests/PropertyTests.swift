@@ -72,7 +72,7 @@ final class PropertyTests: XCTestCase {
             case 78..<79: return .itemsShown(chance(0.01) ? -1 : int(0...200))
             case 79..<80:
                 let shown = int(0...200)
-                return .refreshApplied(shown: chance(0.01) ? -1 : shown, new: int(0...shown))
+                return .refreshApplied(shown: chance(0.01) ? -1 : shown, new: int(0...shown), viewKept: chance(0.8))
             default:
                 // An answer with the right token, a stale one or an unknown one.
                 let which = int(0...9)
@@ -165,6 +165,9 @@ final class PropertyTests: XCTestCase {
                     if token == before.inFlight?.token, case .refresh = before.inFlight { refreshTimedOut = true }
                 case .applyRefresh(let token), .applyPage(let token, _):
                     XCTAssertEqual(token, before.inFlight?.token, "applied an answer not in flight")
+                case .scrollToTop:
+                    // The view moves only for the rows a refresh just put in.
+                    if case .refreshApplied = event {} else { XCTFail("scrollToTop after \(event)") }
                 case .persistLastUpdated, .announce:
                     break
                 }

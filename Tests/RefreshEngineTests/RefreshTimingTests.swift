@@ -151,10 +151,11 @@ final class RefreshAnnouncementTests: XCTestCase {
             $0.header = Header.succeeded(lastUpdated: wall)
             $0.inFlight = nil
         }
-        // Twenty rows before and after: no layout to wait for, so the next wake-up is the result's end.
+        // Twenty rows before and after: no layout to wait for, so the next wake-up is the result's
+        // end (or the view's trip to the new rows at the top: ViewPlacementTests).
         store.send(
             .refreshApplied(shown: 20, new: 2), at: 3_000,
-            effects: [.announce(.refreshed(newItems: 2))])
+            effects: [.scrollToTop, .announce(.refreshed(newItems: 2))])
         XCTAssertEqual(store.engine.counters.rejectedInputs, 0)
     }
 

@@ -1,0 +1,71 @@
+// Where the view goes after a refresh: the engine decides (RefreshEngine+Placement.swift) and
+// this file carries it out at the next layout of the list view, once GTK placed the new rows:
+// the first rows (as near as keeps the focused row in view), or, as before, the focused row
+// put back where it was. It also measures the fact the engine decides with: which rows were
+// in view when a replacing answer went in.
+
+import CGtk
+internal import GtkInterop
+import RefreshEngine
+
+extension RefreshList {
+    /// The ids of the rows in view now (the bound cells whose rows the view shows, in part).
+    /// GTK binds rows well beyond the view and hides those cells, so only shown ones count.
+    func idsInView() -> [Item.ID] {
+        let viewHeight = Double(gtk_widget_get_height(parts.listView))
+        var ids: [Item.ID] = []
+        for listItem in cells.boundListItems where listItem != cells.footerItem {
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard position < model.items.count, let row = gtk_list_item_get_child(listItem),
+                let extent = extentInListView(row), extent.upperBound > 0, extent.lowerBound < viewHeight
+            else { continue }
+            ids.append(model.items[position].id)
+        }
+        return ids
+    }
+
+    /// `.scrollToTop`: the next layout shows the first rows (the focused row, if any, stays in
+    /// view rather than in place).
+    func showFirstRowsAtNextLayout() {
+        cells.showsFirstRowsAtLayout = true
+        gtk_widget_queue_allocate(parts.listView)
+    }
+
+    /// At every layout of the list view's frame clock (before the frame is drawn): the view
+    /// goes where the last refresh's rows should be seen.
+    func placeViewAfterLayout() {
+        guard cells.showsFirstRowsAtLayout else { return restoreFocusedRowPlace() }
+        cells.showsFirstRowsAtLayout = false
+        cells.focusedRowTopToKeep = nil
+        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+        let value = gtk_adjustment_get_value(adjustment)
+        // The focused row where GTK laid it out, in px from the top of the content.
+        let focused = focusedRowWidget().flatMap(extentInListView).map {
+            (value + $0.lowerBound)...(value + $0.upperBound)
+        }
+        let target = RefreshEngine.topOffset(
+            keepingInView: focused, viewportHeight: gtk_adjustment_get_page_size(adjustment))
+        if abs(target - value) >= 0.5 { gtk_adjustment_set_value(adjustment, target) }
+    }
+
+    /// The widget that has the keyboard focus, if it is in one of this list's rows (not the
+    /// footer).
+    private func focusedRowWidget() -> WidgetPointer? {
+        guard let root = gtk_widget_get_root(parts.listView), let focus = gtk_root_get_focus(root),
+            gtk_widget_is_ancestor(focus, parts.listView) != 0,
+            focus != parts.footer, gtk_widget_is_ancestor(focus, parts.footer) == 0
+        else { return nil }
+        return focus
+    }
+
+    /// Where `widget` is in the list view's view (px from its top): its top to its bottom; nil
+    /// when GTK does not show it (its cell is out of view, where it keeps an old allocation).
+    private func extentInListView(_ widget: WidgetPointer) -> ClosedRange<Double>? {
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(widget, parts.listView, $0, &point) }) != 0
+        else { return nil }
+        return Double(point.y)...(Double(point.y) + Double(gtk_widget_get_height(widget)))
+    }
+}
