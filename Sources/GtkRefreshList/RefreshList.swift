@@ -167,14 +167,15 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         // What every host needs: async loaders resume inside GTK's loop, the words translated.
         MainLoopBridge.install()
         TextDomains.bind(refreshListTextDomain)
+        let engineConfiguration = Self.withinToolkitDragThreshold(configuration.engine)
         if let key = configuration.lastUpdatedKey {
             let store = LastUpdatedStore(
                 applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
             lastUpdatedStore = store
-            engine = try RefreshEngine(configuration: configuration.engine, lastUpdated: store.load(key: key))
+            engine = try RefreshEngine(configuration: engineConfiguration, lastUpdated: store.load(key: key))
         } else {
             lastUpdatedStore = nil
-            engine = try RefreshEngine(configuration: configuration.engine)
+            engine = try RefreshEngine(configuration: engineConfiguration)
         }
         parts = Parts.build(
             texts: configuration.texts, on: existing, objectType: rows.object == nil ? nil : cgtk_type_object())
@@ -214,6 +215,21 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         if core.headerHidden { isHeaderHidden = true }
         if core.footerHidden { isFooterHidden = true }
         render()
+    }
+
+    /// `engine` with its drag slop at most GTK's drag threshold (the `gtk-dnd-drag-threshold`
+    /// setting, 8 px unless the desktop says otherwise): past it the scrolled window takes a
+    /// touch for its own scrolling, so a pull must be judged by then.
+    private static func withinToolkitDragThreshold(_ engine: RefreshConfiguration) -> RefreshConfiguration {
+        guard let settings = gtk_settings_get_default() else { return engine }
+        var value = GValue()
+        g_value_init(&value, cgtk_type_int())
+        g_object_get_property(cast(gpointer(settings)), "gtk-dnd-drag-threshold", &value)
+        let threshold = Double(g_value_get_int(&value))
+        g_value_unset(&value)
+        var fitted = engine
+        if threshold >= 0, threshold < fitted.dragSlop { fitted.dragSlop = threshold }
+        return fitted
     }
 
     /// Places the view after a refresh at every layout of the list view's frame clock (one handler

@@ -202,6 +202,34 @@ final class RealInputTests: XCTestCase {
         }
     }
 
+    func testADragIsJudgedWithinTheDesktopsDragThreshold() throws {
+        try onMainActor {
+            // A desktop whose drag threshold is 4 px: past it GTK's scrolled window would take a
+            // touch for its own scrolling, so a pull is judged by then (the list's own slop is 8).
+            let settings = gpointer(gtk_settings_get_default()!)
+            var value = GValue()
+            g_value_init(&value, GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))
+            g_object_get_property(settings.assumingMemoryBound(to: GObject.self), "gtk-dnd-drag-threshold", &value)
+            let before = g_value_get_int(&value)
+            g_value_set_int(&value, 4)
+            g_object_set_property(settings.assumingMemoryBound(to: GObject.self), "gtk-dnd-drag-threshold", &value)
+            defer {
+                g_value_set_int(&value, before)
+                g_object_set_property(settings.assumingMemoryBound(to: GObject.self), "gtk-dnd-drag-threshold", &value)
+                g_value_unset(&value)
+            }
+            let h = try Self.harness(title: "drag-threshold")
+            defer { GtkTest.destroy(h.window) }
+            h.input.press(at: 180, 60)
+            h.input.move(to: 180, 66)  // 6 px: past the desktop's 4, short of the list's own 8
+            XCTAssertEqual(h.list.state.header.state, .pulling, "header \(h.list.state.header)")
+            h.input.move(to: 180, 60)
+            h.input.release()
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
+            XCTAssertEqual(h.counts.refreshes, 0, "a pull that went back to nothing refreshes nothing")
+        }
+    }
+
     func testF5AndCtrlRRefresh() throws {
         try onMainActor {
             let h = try Self.harness(title: "keys")
