@@ -5,7 +5,8 @@
 // is allocated at the same size with a translation, so GTK skips its size_allocate and nothing
 // in it is measured or allocated again (libadwaita moves AdwCarousel's pages the same way). Only
 // when the header rests open (a refresh running, its result showing) does the list give up the
-// header's height, once, so its last rows stay reachable.
+// header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
+// left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
 // The Swift `RefreshList<Item>` drives an instance: it puts the parts in, answers the
 // properties and is told of dispose. The instance owns it (a strong reference in the instance
@@ -328,6 +329,7 @@ private let classInit: GClassInitFunc = { klass, _ in
     let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
     widgetClass.pointee.measure = measure
     widgetClass.pointee.size_allocate = sizeAllocate
+    widgetClass.pointee.snapshot = snapshotCut
     widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
     widgetClass.pointee.compute_expand = computeExpand
     widgetClass.pointee.grab_focus = grabFocus
