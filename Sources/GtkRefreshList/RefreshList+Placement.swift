@@ -60,8 +60,15 @@ extension RefreshList {
             guard let row = gtk_list_item_get_child(listItem), let extent = extentInListView(row),
                 abs(extent.lowerBound - place.top) >= 0.5
             else { return false }
+            // A list that got shorter (a replacing answer) may end before the row's old place:
+            // where the view cannot move, it is left to GTK's anchor (scrolling against the end
+            // would anchor the view on the footer, which pages appended later then push down).
             let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + extent.lowerBound - place.top)
+            let value = gtk_adjustment_get_value(adjustment)
+            let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            let target = min(max(value + extent.lowerBound - place.top, gtk_adjustment_get_lower(adjustment)), highest)
+            guard abs(target - value) >= 0.5 else { return false }
+            gtk_adjustment_set_value(adjustment, target)
             return true
         }
         return false
