@@ -51,13 +51,21 @@ extension RefreshList {
         case .noMoreItems:
             text = texts.noMoreItems
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+        case .newItemsAbove(let count):
+            // The pill's name says the same (RefreshList+Pill.swift).
+            text = texts.newAboveAnnouncement(count)
         }
         if let announce = gtkAccessibleAnnounce {
             announce(OpaquePointer(widget), text, assertive ? 2 : 1)  // HIGH : MEDIUM
             return
         }
-        // A refresh's result follows new rows: said once they are in and the focus has settled.
-        let rowsChanged = if case .refreshed = announcement { true } else { false }
+        // A refresh's result and an arrival follow new rows: said once they are in and the
+        // focus has settled.
+        let rowsChanged =
+            switch announcement {
+            case .refreshed, .newItemsAbove: true
+            default: false
+            }
         let aboutFooter =
             switch announcement {
             case .loadingMore, .loadFailed, .noMoreItems: true

@@ -1,6 +1,8 @@
 // The app's own changes to the rows (an inbox deletes a message, marks one read, files a new
 // one): each is one splice, keeps rows unique by id, and tells the engine how many rows are
-// shown, so the footer and load-more stay right.
+// shown, so the footer and load-more stay right. A row put in above the view is one more
+// arrival for the engine: at the top the view shows it, away from it the place holds and the
+// pill counts it.
 
 import RefreshEngine
 
@@ -11,10 +13,13 @@ extension RefreshList {
     public func insert(_ item: Item, at index: Int = 0) -> Bool {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), model.items.count)
+        keepFocusedRowInPlace()
+        let above = measurePlace(insertingAt: position, count: 1)
         model.items.insert(item, at: position)
         model.shownIDs.insert(item.id)
         splice(at: position, removing: 0, adding: 1)
-        send(.itemsShown(model.items.count))
+        queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
+        send(.rowsInsertedAbove(above))
         return true
     }
 

@@ -23,16 +23,19 @@ extension RefreshList {
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 // Only a replacing answer takes rows away; which were in view is measured before.
                 let inView = configuration.engine.refreshMerge == .replace ? idsInView() : []
-                let new = applyRefresh(page)
+                let (new, above) = applyRefresh(page)
                 let viewKept = inView.isEmpty || inView.contains { isShown($0, nearTop: true) }
-                queue.enqueue(
-                    .refreshApplied(shown: model.items.count, new: new, viewKept: viewKept), at: Self.monotonicNow())
+                let now = Self.monotonicNow()
+                queue.enqueue(.refreshApplied(shown: model.items.count, new: new, viewKept: viewKept), at: now)
+                queue.enqueue(.rowsInsertedAbove(above), at: now)
             case .applyPage(let token, _):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
                 queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
             case .scrollToTop:
                 showFirstRowsAtNextLayout()
+            case .keepPlace:
+                keepPlaceAtNextLayout()
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

@@ -26,6 +26,13 @@ struct Cells {
     var focusedRowTopToKeep: Double?
     /// Whether the next layout shows the first rows (the engine's `scrollToTop`).
     var showsFirstRowsAtLayout = false
+    /// The first row in view before rows went in above it, where it must stay if the engine
+    /// keeps the place (`measurePlace`), until the engine's answer.
+    var placeCandidate: RowPlace?
+    /// The row the next layout puts back where it was (the engine's `keepPlace`).
+    var placeToKeep: RowPlace?
+    /// Whether the newest row takes the focus once the view is at the top (the pill had it).
+    var focusesNewestRow = false
     /// The frame clock whose layout phase puts the focused row back (connected once).
     var layoutClock: gpointer?
 }
@@ -156,8 +163,9 @@ extension RefreshList {
     }
 
     /// Applies a refresh answer: replace (first occurrence of each id) or prepend what is new.
-    /// Returns how many of the rows shown now were not shown before.
-    func applyRefresh(_ page: Page<Item>) -> Int {
+    /// Returns how many of the rows shown now were not shown before, and how many went in
+    /// before the first row in view.
+    func applyRefresh(_ page: Page<Item>) -> (new: Int, above: Int) {
         switch configuration.engine.refreshMerge {
         case .replace:
             let shown = ShownCheck(self, nearTop: true)
@@ -175,21 +183,23 @@ extension RefreshList {
                 fresh.replaceSubrange(prepended..<(prepended + kept), with: model.items[0..<kept])
             }
             if prepended > 0 { keepFocusedRowInPlace() }
+            let above = measurePlace(insertingAt: 0, count: prepended)
             let oldCount = model.items.count
             model.items = fresh
             model.shownIDs = index
             splice(at: 0, removing: 0, adding: prepended)
             splice(at: prepended + kept, removing: oldCount - kept, adding: fresh.count - prepended - kept)
             bindAgain(prepended..<(prepended + kept))
-            return new
+            return (new, above)
         case .prependNew:
             // New rows are usually checked against the newest, at the top.
             let shown = ShownCheck(self, nearTop: true)
             let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
             if !fresh.isEmpty { keepFocusedRowInPlace() }
+            let above = measurePlace(insertingAt: 0, count: fresh.count)
             model.items.insert(contentsOf: fresh, at: 0)
             splice(at: 0, removing: 0, adding: fresh.count)
-            return fresh.count
+            return (fresh.count, above)
         }
     }
 
@@ -197,7 +207,7 @@ extension RefreshList {
     /// where it is on screen (the rows above it grow out of view), so a keyboard or screen-
     /// reader user reading the list is not moved. Where the engine sends the view to the first
     /// rows instead (at the top: RefreshList+Placement.swift), that wins.
-    private func keepFocusedRowInPlace() {
+    func keepFocusedRowInPlace() {
         cells.focusedRowTopToKeep = focusedRowTop()
     }
 
@@ -221,12 +231,14 @@ extension RefreshList {
     /// drawn): scrolls by as much as the focused row moved, so it is drawn where it was. GTK
     /// keeps its view anchored as a share of the view's height, which lands a row a few pixels
     /// off after rows go in above it; the frame clock lays out again in the same frame.
-    func restoreFocusedRowPlace() {
-        guard let wanted = cells.focusedRowTopToKeep else { return }
+    /// Returns whether the view moved.
+    func restoreFocusedRowPlace() -> Bool {
+        guard let wanted = cells.focusedRowTopToKeep else { return false }
         cells.focusedRowTopToKeep = nil
-        guard let now = focusedRowTop(), abs(now - wanted) >= 1 else { return }
+        guard let now = focusedRowTop(), abs(now - wanted) >= 0.5 else { return false }
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + now - wanted)
+        return true
     }
 
     /// Whether a row with `id` is shown: the identifier index rules most rows out at once; the

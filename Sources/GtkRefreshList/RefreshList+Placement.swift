@@ -1,14 +1,79 @@
-// Where the view goes after a refresh: the engine decides (RefreshEngine+Placement.swift) and
-// this file carries it out at the next layout of the list view, once GTK placed the new rows:
-// the first rows (as near as keeps the focused row in view), or, as before, the focused row
-// put back where it was. It also measures the fact the engine decides with: which rows were
-// in view when a replacing answer went in.
+// Where the view goes after rows went in: the engine decides (RefreshEngine+Placement.swift,
+// RefreshEngine+NewAbove.swift) and this file carries it out at the next layout of the list
+// view, once GTK placed the new rows: the first rows (as near as keeps the focused row in
+// view), or the focused row, else the first row in view, put back where it was to the pixel.
+// It also measures the facts the engine decides with: which rows were in view when a
+// replacing answer went in, and how many rows went in before the first one in view.
 
 import CGtk
 internal import GtkInterop
 import RefreshEngine
 
+/// A row and where it was drawn: its position among the rows (after the rows going in) and its
+/// top, in px from the top of the list view.
+struct RowPlace {
+    var position: Int
+    var top: Double
+}
+
 extension RefreshList {
+    /// Before `count` rows go in at `index`: notes the first row in view and where it is (for
+    /// `keepPlace`), and returns how many of them go in before it (0 when no row is in view).
+    func measurePlace(insertingAt index: Int, count: Int) -> Int {
+        guard count > 0, let first = firstRowInView() else {
+            cells.placeCandidate = nil
+            return 0
+        }
+        let above = index <= first.position ? count : 0
+        cells.placeCandidate = RowPlace(position: first.position + above, top: first.top)
+        return above
+    }
+
+    /// `.keepPlace`: the next layout puts the row noted before the rows went in back where it
+    /// was (the focused row, if one moved, wins: `restoreFocusedRowPlace`).
+    func keepPlaceAtNextLayout() {
+        cells.placeToKeep = cells.placeCandidate
+        cells.placeCandidate = nil
+        gtk_widget_queue_allocate(parts.listView)
+    }
+
+    /// The first row the view shows (in part), by position, and its top in the list view.
+    func firstRowInView() -> RowPlace? {
+        let viewHeight = Double(gtk_widget_get_height(parts.listView))
+        var first: RowPlace?
+        for listItem in cells.boundListItems where listItem != cells.footerItem {
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard position < model.items.count, position < first?.position ?? Int.max,
+                let row = gtk_list_item_get_child(listItem),
+                let extent = extentInListView(row), extent.upperBound > 0, extent.lowerBound < viewHeight
+            else { continue }
+            first = RowPlace(position: position, top: extent.lowerBound)
+        }
+        return first
+    }
+
+    /// Puts the row `placeToKeep` names back where it was drawn; returns whether the view moved.
+    private func restoreRowPlace() -> Bool {
+        guard let place = cells.placeToKeep else { return false }
+        cells.placeToKeep = nil
+        for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == place.position {
+            guard let row = gtk_list_item_get_child(listItem), let extent = extentInListView(row),
+                abs(extent.lowerBound - place.top) >= 0.5
+            else { return false }
+            // A list that got shorter (a replacing answer) may end before the row's old place:
+            // where the view cannot move, it is left to GTK's anchor (scrolling against the end
+            // would anchor the view on the footer, which pages appended later then push down).
+            let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+            let value = gtk_adjustment_get_value(adjustment)
+            let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            let target = min(max(value + extent.lowerBound - place.top, gtk_adjustment_get_lower(adjustment)), highest)
+            guard abs(target - value) >= 0.5 else { return false }
+            gtk_adjustment_set_value(adjustment, target)
+            return true
+        }
+        return false
+    }
+
     /// The ids of the rows in view now (the bound cells whose rows the view shows, in part).
     /// GTK binds rows well beyond the view and hides those cells, so only shown ones count.
     func idsInView() -> [Item.ID] {
@@ -34,9 +99,20 @@ extension RefreshList {
     /// At every layout of the list view's frame clock (before the frame is drawn): the view
     /// goes where the last refresh's rows should be seen.
     func placeViewAfterLayout() {
-        guard cells.showsFirstRowsAtLayout else { return restoreFocusedRowPlace() }
+        guard cells.showsFirstRowsAtLayout else {
+            // The focused row, else the first row in view, stays where it was; once the view
+            // is where it stays, the pill's count follows it.
+            let focusedMoved = restoreFocusedRowPlace()
+            if focusedMoved { cells.placeToKeep = nil }
+            if !focusedMoved, !restoreRowPlace() {
+                focusNewestRowIfAsked()
+                reportRowsAboveView()
+            }
+            return
+        }
         cells.showsFirstRowsAtLayout = false
         cells.focusedRowTopToKeep = nil
+        cells.placeToKeep = nil
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
         let value = gtk_adjustment_get_value(adjustment)
         // The focused row where GTK laid it out, in px from the top of the content.

@@ -28,6 +28,7 @@ extension RefreshList {
         renderFooter()
         syncFooterRow()
         renderPlaceholder()
+        renderPill()
     }
 
     private func renderHeader() {

@@ -121,6 +121,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     let rows: RowFactory<Item>
     let parts: Parts
+    /// The "N new" pill over the rows (RefreshList+Pill.swift).
+    let pill: NewPill
     /// What shows in place of the rows while there are none.
     let placeholderView: PlaceholderView
     /// The app's widgets for the placeholder, if it gives its own.
@@ -180,6 +182,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         parts = Parts.build(
             texts: configuration.texts, on: existing, objectType: rows.object == nil ? nil : cgtk_type_object())
         placeholderView = PlaceholderView(texts: configuration.texts)
+        pill = NewPill(texts: configuration.texts)
         parts.hold()
         widget = parts.root
         // The widget keeps this object alive until its dispose (see `dispose`).
@@ -190,6 +193,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         connectInput()
         connectActions()
         connectPlaceholder()
+        connectPill()
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         // Realized again after the placeholder had its place: one handler per frame clock.
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in self?.followLayoutClock() }
@@ -363,6 +367,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     isolated deinit {
         // Only reached after `dispose` (until then the root holds this object).
         parts.release()
+        pill.release()
         placeholderView.release()
         g_object_unref(widget.raw)
     }

@@ -1,6 +1,7 @@
 // What an app developer can set: the engine's numbers, the words, the date style, which parts
 // show, how a refresh merges, and where the last-updated time is kept.
 
+internal import GtkInterop
 import RefreshEngine
 
 /// How the "last updated" line shows the instant.
@@ -9,6 +10,36 @@ public enum LastUpdatedStyle: Hashable, Sendable {
     case relative
     /// "Last updated: 2 Dec 2026, 16:40", in the translation's date format.
     case absolute
+}
+
+/// A text that depends on a count, through gettext plurals (`ngettext`): `singular` and
+/// `plural` are the msgids, `%d` in them is the count, and `domain` is the gettext domain they
+/// are translated in (the widget's own, `refresh-list`, unless an app gives its own words).
+public struct PluralText: Hashable, Sendable {
+    /// The msgid for one ("%d new item").
+    public var singular: String
+    /// The msgid for other counts ("%d new items").
+    public var plural: String
+    /// The gettext domain the msgids are translated in.
+    public var domain: String
+
+    /// A text with these msgids, translated in `domain` (default: the widget's `refresh-list`).
+    public init(singular: String, plural: String, domain: String = "refresh-list") {
+        self.singular = singular
+        self.plural = plural
+        self.domain = domain
+    }
+
+    /// The text for `count`, translated, `%d` filled in.
+    public func callAsFunction(_ count: Int) -> String {
+        fill(translatePlural(singular, plural, count: count, domain: domain), String(count))
+    }
+}
+
+/// A count text in the widget's own domain (a function xgettext extracts from, as
+/// `--keyword=widgetPlural:1,2`).
+func widgetPlural(_ singular: String, _ plural: String) -> PluralText {
+    PluralText(singular: singular, plural: plural, domain: refreshListTextDomain)
 }
 
 /// The texts the header and footer show. Defaults are English source strings, translated
@@ -40,6 +71,13 @@ public struct RefreshListTexts: Hashable, Sendable {
     public var nothingHere = localized("Nothing here yet")
     /// The placeholder's hint when a refresh brought no rows.
     public var emptyHint = localized("Pull down or press F5 to refresh")
+    /// The "N new" pill over the rows when new rows went in above the view: "5 new items".
+    // Translators: the pill over the list that scrolls up to new rows; %d is how many.
+    public var newAbove = widgetPlural("%d new item", "%d new items")
+    /// What a screen reader hears when new rows went in above the view, once per arrival, and
+    /// the pill's accessible name: "5 new items above".
+    // Translators: said when new rows arrived above the rows on screen; %d is how many.
+    public var newAboveAnnouncement = widgetPlural("%d new item above", "%d new items above")
 
     /// The default texts.
     public init() {}

@@ -48,6 +48,8 @@ final class RefreshListCore {
     var header: WidgetPointer?
     /// The scrolled list, the second child.
     var content: WidgetPointer?
+    /// The "N new" pill, the last child, over the list (RefreshList+Pill.swift).
+    var pill: WidgetPointer?
     /// The list that drives this widget; released on dispose.
     var driver: (any RefreshListDriver)?
     /// `header-hidden` and `footer-hidden` while no list drives the widget (set by a `.ui` file).
@@ -80,6 +82,7 @@ final class RefreshListCore {
         driver?.widgetDisposed()
         header = nil
         content = nil
+        pill = nil
         if let factory { g_object_unref(gpointer(factory)) }
         factory = nil
     }
@@ -570,6 +573,7 @@ private let sizeAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int3
         let transform = gsk_transform_translate(nil, &offset)
         // Takes the transform's reference.
         gtk_widget_allocate(content, width, contentHeight, -1, transform)
+        core.allocatePill(width: width, top: headerHeight)
     }
 }
 

@@ -27,7 +27,7 @@ final class Tracer {
             ("footer", engine.footer.name), ("items", items), ("height", engine.header.height),
             ("page", engine.paging.currentPage as Any),
             ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
-            ("placeholder", Self.name(engine.placeholder)),
+            ("placeholder", Self.name(engine.placeholder)), ("newAbove", engine.newAbove),
         ]
         if let inFlight = engine.inFlight {
             switch inFlight {
@@ -53,6 +53,7 @@ final class Tracer {
         case .persistLastUpdated(let instant):
             fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
         case .scrollToTop: fields += [("effect", "scrollToTop")]
+        case .keepPlace: fields += [("effect", "keepPlace")]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
         write(fields)
@@ -101,6 +102,9 @@ final class Tracer {
         case .itemsShown(let count): ("itemsShown", [("count", count)])
         case .refreshApplied(let shown, let new, let viewKept):
             ("refreshApplied", [("count", shown), ("new", new), ("viewKept", viewKept)])
+        case .rowsInsertedAbove(let count): ("rowsInsertedAbove", [("count", count)])
+        case .rowsAboveView(let count): ("rowsAboveView", [("count", count)])
+        case .pillActivated: ("pillActivated", [])
         }
     }
 

@@ -17,4 +17,7 @@ public enum Announcement: Hashable, Sendable {
     case loadFailed
     /// The feed has no more pages.
     case noMoreItems
+    /// Rows arrived above the view, which kept its place: `count` new rows are above it now
+    /// (this arrival and those not scrolled to yet). Once per arrival, not per row.
+    case newItemsAbove(count: Int)
 }

@@ -18,6 +18,10 @@ public enum Effect: Hashable, Sendable {
     /// (`RefreshEngine.topOffset`). Without it, rows put in above the view stay out of view
     /// and the rows on screen stay where they are.
     case scrollToTop
+    /// Rows went in above the view and the place holds: once they are laid out, scroll by as
+    /// much as the first row in view (the row with the keyboard focus, if it has it) moved, so
+    /// it is drawn where it was, to the pixel.
+    case keepPlace
     /// Store this as the list's last-updated instant.
     case persistLastUpdated(WallClockInstant)
     /// Tell screen readers.

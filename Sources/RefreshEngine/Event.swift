@@ -99,4 +99,16 @@ public enum Event: Hashable, Sendable {
     /// shown (false when a replacing answer took every row in view away, as one from far down
     /// the list does). Sent instead of `itemsShown` after a refresh.
     case refreshApplied(shown: Int, new: Int, viewKept: Bool = true)
+    /// The host put `count` rows in before the first row in view (a refresh's new rows, its own
+    /// insert, a live update), measured before they went in; 0 when no row was in view. Sent
+    /// after the `refreshApplied` or `itemsShown` of the same change. The engine decides
+    /// whether the view shows them (at the top) or keeps its place and counts them as new
+    /// above (`newAbove`; RefreshEngine+NewAbove.swift).
+    case rowsInsertedAbove(Int)
+    /// How many rows lie wholly above the view's top edge now, measured after layout: new rows
+    /// scrolled into view (even in part) are seen, and `newAbove` counts down to it. Sent
+    /// while `newAbove` is more than 0.
+    case rowsAboveView(Int)
+    /// The "N new" pill was activated (click, touch, Enter or Space): go to the newest rows.
+    case pillActivated
 }

@@ -153,16 +153,19 @@ public struct Snapshot: Hashable, Sendable {
     public var inFlight: InFlight?
     /// Inputs the engine did not act on so far.
     public var counters: Counters
+    /// New rows above the view not scrolled to yet: the "N new" pill's count (no pill at 0).
+    public var newAbove: Int
 
     /// Creates a snapshot.
     public init(
         header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
-        counters: Counters = Counters()
+        counters: Counters = Counters(), newAbove: Int = 0
     ) {
         self.header = header
         self.footer = footer
         self.paging = paging
         self.inFlight = inFlight
         self.counters = counters
+        self.newAbove = newAbove
     }
 }

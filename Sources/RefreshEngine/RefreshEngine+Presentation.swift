@@ -95,7 +95,9 @@ extension RefreshEngine {
 
     /// Everything observable, for one-line comparisons.
     public var snapshot: Snapshot {
-        Snapshot(header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters)
+        Snapshot(
+            header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters,
+            newAbove: newRowsAbove)
     }
 
     /// What the list shows in place of rows while it has none: the first load running, an

@@ -23,6 +23,8 @@ public struct RefreshEngine: Hashable, Sendable {
     var footerHiddenByHost = false
     /// An applied answer the list has not laid out yet, if any.
     var pendingLayout: PendingLayout?
+    /// New rows above the view not scrolled to yet (`newAbove`).
+    var newRowsAbove = 0
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
@@ -74,6 +76,8 @@ public struct RefreshEngine: Hashable, Sendable {
                 offset >= 0, contentHeight >= 0, viewportHeight >= 0
             else { counters.rejectedInputs += 1; break }
             updateGeometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewportHeight)
+            // At the top every row is in view or below it: nothing new is above.
+            if geometry.isAtTop { newRowsAbove = 0 }
             loadMoreIfNear(into: &effects)
         case .gestureBegan(let kind):
             gestures.begin(kind, atTop: geometry.isAtTop)
@@ -119,6 +123,14 @@ public struct RefreshEngine: Hashable, Sendable {
         case .itemsShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             rowsShown(count, into: &effects)
+        case .rowsInsertedAbove(let count):
+            guard count >= 0 else { counters.rejectedInputs += 1; break }
+            rowsInsertedAbove(count, into: &effects)
+        case .rowsAboveView(let count):
+            guard count >= 0 else { counters.rejectedInputs += 1; break }
+            rowsAboveView(count)
+        case .pillActivated:
+            pillActivated(into: &effects)
         }
     }
 

@@ -73,6 +73,13 @@ final class PropertyTests: XCTestCase {
             case 79..<80:
                 let shown = int(0...200)
                 return .refreshApplied(shown: chance(0.01) ? -1 : shown, new: int(0...shown), viewKept: chance(0.8))
+            case 80..<82:
+                // Rows above the view: arrivals, the rows scrolled past, the pill.
+                switch int(0...2) {
+                case 0: return .rowsInsertedAbove(chance(0.01) ? -1 : int(0...10))
+                case 1: return .rowsAboveView(chance(0.01) ? -1 : int(0...200))
+                default: return .pillActivated
+                }
             default:
                 // An answer with the right token, a stale one or an unknown one.
                 let which = int(0...9)
@@ -166,8 +173,16 @@ final class PropertyTests: XCTestCase {
                 case .applyRefresh(let token), .applyPage(let token, _):
                     XCTAssertEqual(token, before.inFlight?.token, "applied an answer not in flight")
                 case .scrollToTop:
-                    // The view moves only for the rows a refresh just put in.
-                    if case .refreshApplied = event {} else { XCTFail("scrollToTop after \(event)") }
+                    // The view moves only for the rows a refresh or an arrival just put in, or
+                    // for the pill.
+                    switch event {
+                    case .refreshApplied, .rowsInsertedAbove, .pillActivated: break
+                    default: XCTFail("scrollToTop after \(event)")
+                    }
+                case .keepPlace:
+                    // Only rows that went in above the view keep the place, and the pill counts them.
+                    if case .rowsInsertedAbove = event {} else { XCTFail("keepPlace after \(event)") }
+                    XCTAssertGreaterThan(engine.newAbove, before.newAbove, "keepPlace without a count after \(event)")
                 case .persistLastUpdated, .announce:
                     break
                 }
@@ -207,6 +222,15 @@ final class PropertyTests: XCTestCase {
                         now - last, config.touchpadIdleInterval, "touchpad pull stuck open after \(event)")
                 case .drag: break
                 }
+            }
+            // The pill counts only arrivals, and goes at the top.
+            XCTAssertGreaterThanOrEqual(engine.newAbove, 0)
+            if engine.newAbove > before.newAbove, case .rowsInsertedAbove = event {
+            } else {
+                XCTAssertLessThanOrEqual(engine.newAbove, before.newAbove, "the pill grew after \(event)")
+            }
+            if case .geometry(let offset, _, let viewport) = event, offset <= 0.5, viewport > 0 {
+                XCTAssertEqual(engine.newAbove, 0, "a pill at the top")
             }
             let header = engine.header
             checkVisibleTimes(before: before.header.state, after: header.state, event: event, config: config)

@@ -1,0 +1,51 @@
+// Rows that go in above the view: a refresh's new rows, an app's insert, a live update. At the
+// top the reader sees them (the view goes to the first rows, as after a pull); away from the
+// top the reader's place holds, to the pixel, and the "N new" pill says how many new rows are
+// above. The count goes down as they scroll into view, the pill goes at the top, and
+// activating it goes to the newest. A screen reader hears each arrival once.
+
+extension RefreshEngine {
+    /// How many new rows are above the view that the reader has not scrolled to yet: what the
+    /// "N new" pill shows (no pill at 0).
+    public var newAbove: Int { newRowsAbove }
+
+    /// `count` rows went in before the first row in view.
+    mutating func rowsInsertedAbove(_ count: Int, into effects: inout Effects) {
+        guard count > 0, geometry.isKnown else {
+            // Nothing went in above a row in view, or nothing is laid out to keep.
+            return
+        }
+        if pendingLayout?.awaitsTop == true {
+            // The view goes to the first rows already (a refresh at the top): they are seen.
+            return
+        }
+        if geometry.isAtTop {
+            // At the top the reader is where new rows arrive: show them, as a pull at the top
+            // does, rather than push them out of view above the first row.
+            pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+            effects.append(.scrollToTop)
+            return
+        }
+        // Away from the top: the rows in view stay where they are, and the pill counts.
+        newRowsAbove += count
+        effects.append(.keepPlace)
+        effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
+    }
+
+    /// `count` rows lie wholly above the view: new rows past that many were scrolled into view.
+    mutating func rowsAboveView(_ count: Int) {
+        newRowsAbove = min(newRowsAbove, count)
+    }
+
+    /// The pill was activated: the view goes to the newest rows, and the pill goes with it.
+    mutating func pillActivated(into effects: inout Effects) {
+        guard newRowsAbove > 0 else {
+            // No pill shows: an activation that crossed its going away.
+            counters.ignoredRequests += 1
+            return
+        }
+        newRowsAbove = 0
+        pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+        effects.append(.scrollToTop)
+    }
+}

@@ -1,0 +1,243 @@
+// The "N new" pill with real input on X11 and Wayland: scrolled down, rows put in above the
+// view (F5 with new rows, in both merge modes, and an app's insert) leave the first visible row
+// where it was on screen, to the pixel, and show the pill with their count (its label in the
+// widget tree, and `state.newAbove`); the wheel scrolling up counts it down and it goes at the
+// top; Enter with the focus on it and a click on it go to the newest row.
+
+import CGtk
+import GtkInterop
+import Foundation
+import GtkRefreshList
+import RefreshEngine
+import WaylandSupport
+import XCTest
+
+final class NewPillTests: XCTestCase {
+    /// A row shown on screen: its label's text ("row 7") and its top in the list's coordinates.
+    struct ShownRow: Equatable {
+        var text: String
+        var top: Double
+    }
+
+    /// The first row the view shows (in part), read from the widget tree.
+    @MainActor private static func firstVisibleRow(of list: RefreshList<Row>) -> ShownRow? {
+        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
+        let viewTop = Self.top(of: list.scrolledWindow, in: list)
+        var first: ShownRow?
+        var cell = gtk_widget_get_first_child(list.listView)
+        while let current = cell {
+            cell = gtk_widget_get_next_sibling(current)
+            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+                let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
+                let text = gtk_label_get_text(label.opaque)
+            else { continue }
+            let top = Self.top(of: current, in: list)
+            let bottom = top + Double(gtk_widget_get_height(current))
+            guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
+            first = ShownRow(text: String(cString: text), top: top)
+        }
+        return first
+    }
+
+    /// Where `widget`'s top is on screen, in `list`'s coordinates.
+    @MainActor private static func top(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
+        return Double(point.y)
+    }
+
+    /// Where the row labelled `text` is on screen now, if it is shown.
+    @MainActor private static func top(ofRow text: String, in list: RefreshList<Row>) -> Double? {
+        var cell = gtk_widget_get_first_child(list.listView)
+        while let current = cell {
+            cell = gtk_widget_get_next_sibling(current)
+            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+                let label = gtk_widget_get_first_child(current), let shown = gtk_label_get_text(label.opaque),
+                String(cString: shown) == text
+            else { continue }
+            return Self.top(of: current, in: list)
+        }
+        return nil
+    }
+
+    /// The pill (`.refresh-new-pill`), the widget's last child.
+    @MainActor private static func pill(of list: RefreshList<Row>) -> WidgetPointer? {
+        descendant(of: list.widget, withClass: "refresh-new-pill")
+    }
+
+    /// The pill's words as shown, or nil while it is hidden.
+    @MainActor private static func pillText(of list: RefreshList<Row>) -> String? {
+        guard let pill = pill(of: list), gtk_widget_get_visible(pill) != 0, gtk_widget_get_mapped(pill) != 0,
+            let label = descendant(of: pill, named: "label")
+        else { return nil }
+        return labelText(label)
+    }
+
+    @MainActor private static func adjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+    }
+
+    /// A list of rows 100…61 whose next refresh brings `new` rows on top (merged as `merge`),
+    /// shown, scrolled down by the wheel, its first refresh and pages over and its header
+    /// closed; the keyboard focus outside the rows when `focusOnRow` is false.
+    @MainActor private static func scrolledDown(
+        merge: RefreshMerge, new: Int, focusOnRow: Bool, title: String
+    ) throws -> (list: RefreshList<Row>, window: WidgetPointer, input: any RealInput, newer: Flag) {
+        let list = try GtkTest.makeList {
+            $0.engine.refreshMerge = merge
+            $0.shortcutScope = .window
+        }
+        let newer = Flag()
+        // Forty rows, so a replacing answer keeps rows far below the view too.
+        list.onRefresh { newer.value ? page(61...(100 + new), hasMore: true) : page(61...100, hasMore: true) }
+        list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) }
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        gtk_window_set_title(window.as(GtkWindow.self), title)
+        list.start()
+        GtkTest.wait("the first refresh over and the header closed") {
+            list.state.header.state == .idle && list.state.inFlight == nil && list.headerAllocatedHeight == 0
+                && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
+        }
+        let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        input.point(at: 180, 150)
+        let adjustment = Self.adjustment(list)
+        input.wheel(up: false, count: 6, delayMs: InputPace.spinNotchMs)
+        GtkTest.wait("the list scrolled down, the pages it reached in (offset \(gtk_adjustment_get_value(adjustment)))")
+        {
+            gtk_adjustment_get_value(adjustment) > 150 && list.state.inFlight == nil
+        }
+        if !focusOnRow { gtk_window_set_focus(window.as(GtkWindow.self), nil) }
+        GtkTest.frames(2, of: list.widget)
+        return (list, window, input, newer)
+    }
+
+    /// F5 with `new` rows coming: the first visible row holds within 1 px and the pill counts them.
+    @MainActor private static func refreshKeepsThePlace(
+        _ list: RefreshList<Row>, _ window: WidgetPointer, _ input: any RealInput, _ newer: Flag, new: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let before = try XCTUnwrap(Self.firstVisibleRow(of: list), "a row in view", file: file, line: line)
+        XCTAssertNil(Self.pillText(of: list), "no pill before", file: file, line: line)
+        // Every frame drawn once the new rows are in shows the row where it was in the
+        // list's area (which the opening header moves down as a whole, then back).
+        var farthest = 0.0
+        let areaTop = { Self.top(of: list.scrolledWindow, in: list) }
+        let placeInArea = before.top - areaTop()
+        GtkTest.watch(of: window).afterPaint = {
+            guard list.items.first?.id == 100 + new, let now = Self.top(ofRow: before.text, in: list) else { return }
+            farthest = max(farthest, abs(now - areaTop() - placeInArea))
+        }
+        defer { GtkTest.watch(of: window).afterPaint = nil }
+        newer.value = true
+        input.refreshKey(controlR: false)
+        GtkTest.wait("the refresh with \(new) new rows over (header \(list.state.header.state))") {
+            list.state.header.state == .idle && list.state.inFlight == nil && list.items.first?.id == 100 + new
+                && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
+        }
+        GtkTest.frames(2, of: list.widget)
+        let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list), "\(before.text) still shown")
+        XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            farthest, 1, "no frame showed \(before.text) moved in the list's area", file: file, line: line)
+        XCTAssertEqual(list.state.newAbove, new, "the count above", file: file, line: line)
+        XCTAssertEqual(Self.pillText(of: list), "\(new) new items", "the pill", file: file, line: line)
+    }
+
+    func testF5MidListKeepsTheFirstVisibleRowAndTheWheelCountsThePillDown() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 9, focusOnRow: false, title: "pill-wheel")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
+            // The wheel up, a notch at a time: the count only goes down, the pill says it, and
+            // it is gone at the top.
+            let adjustment = Self.adjustment(list)
+            var counts = [list.state.newAbove]
+            for _ in 0..<80 where gtk_adjustment_get_value(adjustment) > 0 {
+                input.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
+                GtkTest.frames(1, of: list.widget)
+                let count = list.state.newAbove
+                XCTAssertLessThanOrEqual(count, counts.last!, "the count went up while scrolling up")
+                if count != counts.last { counts.append(count) }
+                if count > 0 {
+                    XCTAssertEqual(Self.pillText(of: list), "\(count) new item\(count == 1 ? "" : "s")")
+                }
+            }
+            GtkTest.wait(
+                "at the top, the pill gone (\(list.state.newAbove), offset \(gtk_adjustment_get_value(adjustment)))"
+            ) {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            }
+            XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
+            XCTAssertEqual(counts.last, 0)
+        }
+    }
+
+    func testAReplacingRefreshAndAFocusedRowKeepThePlaceToo() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .replace, new: 4, focusOnRow: true, title: "pill-replace")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 4)
+        }
+    }
+
+    func testEnterOnThePillGoesToTheNewestRow() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 5, focusOnRow: true, title: "pill-enter")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 5)
+            let pill = try XCTUnwrap(Self.pill(of: list))
+            XCTAssertNotEqual(gtk_widget_grab_focus(pill), 0, "the pill takes the keyboard focus")
+            input.key(.enter)
+            let adjustment = Self.adjustment(list)
+            GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            }
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 105")
+            GtkTest.wait("the focus on the newest row") {
+                let focus = gtk_widget_get_root(list.widget).flatMap { gtk_root_get_focus($0) }
+                return focus.flatMap { gtk_widget_get_first_child($0) }.map { labelText($0) } == "row 105"
+            }
+        }
+    }
+
+    func testAClickOnThePillGoesToTheNewestRow() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 3, focusOnRow: false, title: "pill-click")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 3)
+            let pill = try XCTUnwrap(Self.pill(of: list))
+            let top = Self.top(of: pill, in: list)
+            var point = graphene_point_t()
+            var origin = graphene_point_t(x: 0, y: 0)
+            _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(pill, list.widget, $0, &point) }
+            input.point(
+                at: Int(point.x) + Int(gtk_widget_get_width(pill)) / 2, Int(top) + Int(gtk_widget_get_height(pill)) / 2)
+            let adjustment = Self.adjustment(list)
+            GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            }
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 103")
+        }
+    }
+
+    func testAnInsertAboveTheViewKeepsThePlaceAndShowsThePill() throws {
+        try onMainActor {
+            let (list, window, _, _) = try Self.scrolledDown(
+                merge: .prependNew, new: 0, focusOnRow: false, title: "pill-insert")
+            defer { GtkTest.destroy(window) }
+            let before = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            XCTAssertTrue(list.insert(Row(id: 500), at: 0))
+            XCTAssertTrue(list.insert(Row(id: 501), at: 1))
+            GtkTest.frames(3, of: list.widget)
+            let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list))
+            XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")
+            XCTAssertEqual(list.state.newAbove, 2)
+            XCTAssertEqual(Self.pillText(of: list), "2 new items")
+        }
+    }
+}
