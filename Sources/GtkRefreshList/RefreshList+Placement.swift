@@ -116,7 +116,7 @@ extension RefreshList {
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
         let value = gtk_adjustment_get_value(adjustment)
         // The focused row where GTK laid it out, in px from the top of the content.
-        let focused = focusedRowWidget().flatMap(extentInListView).map {
+        let focused = focusedWidgetInRows().flatMap(extentInListView).map {
             (value + $0.lowerBound)...(value + $0.upperBound)
         }
         let target = RefreshEngine.topOffset(
@@ -124,12 +124,12 @@ extension RefreshList {
         if abs(target - value) >= 0.5 { gtk_adjustment_set_value(adjustment, target) }
     }
 
-    /// The widget that has the keyboard focus, if it is in one of this list's rows (not the
-    /// footer).
-    private func focusedRowWidget() -> WidgetPointer? {
+    /// The widget that has the keyboard focus, if it is in one of this list's cells: a row, or
+    /// the footer (End puts the focus there; left out of view, End could never bring the view
+    /// back to it, since the focus would not move).
+    private func focusedWidgetInRows() -> WidgetPointer? {
         guard let root = gtk_widget_get_root(parts.listView), let focus = gtk_root_get_focus(root),
-            gtk_widget_is_ancestor(focus, parts.listView) != 0,
-            focus != parts.footer, gtk_widget_is_ancestor(focus, parts.footer) == 0
+            gtk_widget_is_ancestor(focus, parts.listView) != 0
         else { return nil }
         return focus
     }
