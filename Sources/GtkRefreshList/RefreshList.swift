@@ -272,7 +272,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     package func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
-        drain(engine.begin(at: Self.monotonicNow()))
+        drain(engine.begin(at: Self.monotonicNow(), place: placeMemoryAtStart()))
     }
 
     /// Pull input from a source of the package's own (the demo's screenshot script), taken
@@ -340,6 +340,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// pointer stays valid for as long as a host keeps this object.
     func dispose() {
         guard !isDisposed else { return }
+        // The place as the reader left it (not while the saved one is still being restored).
+        if engine.savesPlace { savePlace() }
         isDisposed = true
         g_object_ref(widget.raw)
         timing.wakeUpTimer.cancel()
