@@ -11,10 +11,12 @@ import RefreshEngine
 extension RefreshList {
     /// Loads rows by cursor (`PageRequest`), `async` style.
     public typealias CursorLoader = @MainActor (_ request: PageRequest<Item.ID>) async throws -> Page<Item>
+    /// Loads rows by cursor (`PageRequest`) and calls `done`.
+    public typealias CursorCallback = @MainActor (_ request: PageRequest<Item.ID>, _ done: Completion) -> Void
 
     /// What the cursor form needs: the loader, the id as text for the place file, and the place.
     struct Cursor {
-        var loader: CursorLoader
+        var loader: Loader<CursorLoader, CursorCallback>
         var idText: @MainActor (Item.ID) -> String
         var idFromText: @MainActor (String) -> Item.ID?
         /// The place being restored: its id, and its top in px from the top of the view.
@@ -43,13 +45,27 @@ extension RefreshList {
         _ token: OperationToken, _ request: PageRequest<Item.ID>,
         answer: @escaping @MainActor (RefreshList, Result<Page<Item>, any Error>) -> Void
     ) {
-        guard let load = loading.cursor?.loader else { return }
-        loading.tasks[token] = Task { @MainActor [weak self] in
-            let result: Result<Page<Item>, any Error>
-            do { result = .success(try await load(request)) } catch { result = .failure(error) }
-            guard let self, !self.isDisposed else { return }
-            self.loading.tasks[token] = nil
-            answer(self, result)
+        guard let loader = loading.cursor?.loader else { return }
+        switch loader {
+        case .none:
+            return
+        case .async(let load):
+            loading.tasks[token] = Task { @MainActor [weak self] in
+                let result: Result<Page<Item>, any Error>
+                do { result = .success(try await load(request)) } catch { result = .failure(error) }
+                guard let self, !self.isDisposed else { return }
+                self.loading.tasks[token] = nil
+                answer(self, result)
+            }
+        case .callback(let load):
+            // Kept until it answers or is cancelled, as the page-number form's channels are.
+            let done = Completion { [weak self] result in
+                guard let self, !self.isDisposed else { return }
+                self.loading.requests[token] = nil
+                answer(self, result)
+            }
+            loading.requests[token] = done
+            load(request, done)
         }
     }
 
@@ -143,10 +159,17 @@ extension RefreshList {
 extension RefreshList where Item.ID: LosslessStringConvertible {
     /// Uses `loader` for every load, by cursor: `.newest` for a refresh, `.older(than:)` for
     /// the next page, and, with `configuration.placeKey`, `.at(_:)` to open at the saved place
-    /// and `.newer(than:)` for the rows above it. Replaces `onRefresh` and `onLoadMore`. The
+    /// and `.newer(than:)` for the rows above it. Replaces `onRefresh` and `onLoadMore` (giving
+    /// either of them afterwards goes back to page numbers, with no cursor loader). The
     /// ids are saved as text (`description`, read back with `init?(_:)`): `Int` and `String`
     /// ids work as they are. Give it before the list is shown.
     public func onLoad(_ loader: @escaping CursorLoader) {
-        loading.cursor = Cursor(loader: loader, idText: { $0.description }, idFromText: { Item.ID($0) })
+        loading.cursor = Cursor(loader: .async(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
+    }
+
+    /// Uses `loader` for every load, by cursor, completion-callback style: as `onLoad(_:)`, the
+    /// answer given through `done` (which also says when the list stopped waiting).
+    public func onLoad(completion loader: @escaping CursorCallback) {
+        loading.cursor = Cursor(loader: .callback(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 }

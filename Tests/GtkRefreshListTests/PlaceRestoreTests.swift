@@ -232,6 +232,40 @@ final class PlaceRestoreTests: XCTestCase {
         }
     }
 
+    func testACallbackCursorLoaderRestoresTooAndPageLoadersGivenAfterItTakeOver() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            XCTAssertTrue(store.save(SavedPlace(id: "150", top: -4), key: "timeline"))
+            let configure: (inout RefreshListConfiguration) -> Void = {
+                $0.placeKey = "timeline"
+                $0.stateDirectory = directory
+            }
+            let feed = CursorFeed()
+            let list = try GtkTest.makeList(configure)
+            list.onLoad(completion: { request, done in done(.success(feed.load(request))) })
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            list.start()
+            GtkTest.wait("the saved row first in view (\(feed.asked))") {
+                list.state.inFlight == nil && Self.firstVisibleRow(of: list)?.text == "row 150"
+            }
+            XCTAssertEqual(feed.asked.first, "at 150")
+            GtkTest.destroy(window)
+
+            // Page loaders given after the cursor loader take over: no place, page numbers.
+            let unused = CursorFeed()
+            let paged = try GtkTest.makeList(configure)
+            paged.onLoad { unused.load($0) }
+            paged.onRefresh { page(181...200, hasMore: true) }
+            paged.onLoadMore { number in page((200 - 20 * number + 1)...(220 - 20 * number), hasMore: true) }
+            let second = GtkTest.window(paged.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(second) }
+            paged.start()
+            GtkTest.wait("the newest page") { paged.items.first?.id == 200 && paged.state.inFlight == nil }
+            XCTAssertEqual(unused.asked, [], "the cursor loader given before is not asked")
+        }
+    }
+
     func testPlaceFilesParseOnlyWhatTheyWrite() {
         XCTAssertEqual(
             PlaceStore.parse("refresh-list place 1\ntop -12.5\nid 42\n"), SavedPlace(id: "42", top: -12.5))
