@@ -134,6 +134,7 @@ extension RefreshEngine {
     mutating func newerApplied(shown: Int, added: Int, into effects: inout Effects) {
         if added == 0, case .idle = newerPhase { newerPhase = .complete }
         if added > 0, geometry.isKnown {
+            if geometry.isAtTop { placeKeptAtTop = true }
             newRowsAbove += added
             effects.append(.keepPlace)
             effects.append(.announce(.newItemsAbove(count: newRowsAbove)))

@@ -25,6 +25,9 @@ public struct RefreshEngine: Hashable, Sendable {
     var pendingLayout: PendingLayout?
     /// New rows above the view not scrolled to yet (`newAbove`).
     var newRowsAbove = 0
+    /// Newer rows went in above a view at the top and the place is being kept: geometry at the
+    /// top until the view moved is from before, and does not mean they were seen.
+    var placeKeptAtTop = false
     /// Whether the list keeps its place between runs (RefreshEngine+Restore.swift).
     var placeMemory = PlaceMemory.off
     /// When the resting view's place is saved, once it moved.
@@ -89,8 +92,10 @@ public struct RefreshEngine: Hashable, Sendable {
             else { counters.rejectedInputs += 1; break }
             if offset != geometry.offset || !geometry.isKnown { viewMoved() }
             updateGeometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewportHeight)
-            // At the top every row is in view or below it: nothing new is above.
-            if geometry.isAtTop { newRowsAbove = 0 }
+            // At the top every row is in view or below it: nothing new is above (unless the
+            // view is about to move down for the newer rows put in above it).
+            if !geometry.isAtTop { placeKeptAtTop = false }
+            if geometry.isAtTop, !placeKeptAtTop { newRowsAbove = 0 }
             loadMoreIfNear(into: &effects)
         case .gestureBegan(let kind):
             gestures.begin(kind, atTop: geometry.isAtTop)

@@ -266,6 +266,25 @@ final class PlaceRestoreTests: XCTestCase {
         }
     }
 
+    func testARowSavedAtTheVeryTopKeepsItsPlaceAndTheNewerRowsCountInThePill() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            XCTAssertTrue(store.save(SavedPlace(id: "150", top: 0), key: "timeline"))
+            let feed = CursorFeed()
+            let (list, window) = try Self.open(feed, directory: directory, title: "place-top")
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("the newer rows in above the saved row (\(feed.asked))") {
+                feed.asked.contains("newer 150") && list.items.first?.id == 170 && list.state.newerRows == .more
+                    && list.state.inFlight == nil
+            }
+            GtkTest.frames(3, of: list.widget)
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view")
+            XCTAssertEqual(list.state.newAbove, 20, "the twenty rows above it count in the pill")
+            XCTAssertGreaterThan(gtk_adjustment_get_value(Self.adjustment(list)), 100, "the view moved down for them")
+        }
+    }
+
     func testPlaceFilesParseOnlyWhatTheyWrite() {
         XCTAssertEqual(
             PlaceStore.parse("refresh-list place 1\ntop -12.5\nid 42\n"), SavedPlace(id: "42", top: -12.5))

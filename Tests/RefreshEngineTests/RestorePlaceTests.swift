@@ -83,6 +83,33 @@ final class RestorePlaceTests: XCTestCase {
         store.send(.tick, at: 2_900, effects: [.persistPlace])
     }
 
+    func testNewerRowsAboveARestoredViewAtTheVeryTopAreCountedUntilSeen() {
+        let store = restored()
+        // The saved row was the first, its top at the view's top: the view is at offset 0.
+        store.send(
+            .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
+            effects: [.startLoadNewer(token(2))]
+        ) { $0.newerRows = .loading }
+        store.send(
+            .loadNewerCompleted(token(2), .success(received: 4, hasMore: false)), at: 600,
+            effects: [.applyNewer(token(2))]
+        ) { $0.newerRows = .none }
+        store.send(
+            .newerApplied(shown: 24, added: 4), at: 600, effects: [.keepPlace, .announce(.newItemsAbove(count: 4))]
+        ) { $0.newAbove = 4 }
+        // The rows laid out before the view moved down for them: still at offset 0, and not seen.
+        store.send(.geometry(offset: 0, contentHeight: 2_400, viewportHeight: 600), at: 610, effects: [])
+        // The view moved down by their height: they are above it.
+        store.send(.geometry(offset: 400, contentHeight: 2_400, viewportHeight: 600), at: 610, effects: [])
+        store.send(.rowsAboveView(4), at: 610, effects: [])
+        // (The view rested: its place was saved.) Scrolled back to the top: seen, the pill goes.
+        store.send(
+            .geometry(offset: 0, contentHeight: 2_400, viewportHeight: 600), at: 2_000, effects: [.persistPlace]
+        ) {
+            $0.newAbove = 0
+        }
+    }
+
     func testASavedRowThatIsGoneFallsBackToTheNewestWithNoError() {
         let store = EngineStore()
         beginRestoring(store)
