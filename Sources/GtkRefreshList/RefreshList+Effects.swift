@@ -12,8 +12,22 @@ extension RefreshList {
             guard !isDisposed else { return }
             effectObserver?(effect)
             switch effect {
+            case .startRefresh(let token, .restore):
+                startRestoreLoader(token)
             case .startRefresh(let token, _):
                 startRefreshLoader(token)
+            case .startLoadNewer(let token):
+                startNewerLoader(token)
+            case .applyNewer(let token):
+                guard let page = loading.answers.removeValue(forKey: token) else { break }
+                let added = applyNewer(page)
+                queue.enqueue(.newerApplied(shown: model.items.count, added: added), at: Self.monotonicNow())
+            case .applyRestore(let token):
+                guard let page = loading.answers.removeValue(forKey: token) else { break }
+                applyRestore(page)
+                queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
+            case .persistPlace:
+                savePlace()
             case .startLoadMore(let token, let page):
                 startPageLoader(token, page: page)
             case .cancel(let token):

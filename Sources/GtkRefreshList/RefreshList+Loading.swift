@@ -18,6 +18,8 @@ extension RefreshList {
     struct Loading {
         var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
         var pageLoader: Loader<PageLoader, PageCallback> = .none
+        /// The cursor form, which takes over from both when given (RefreshList+Place.swift).
+        var cursor: Cursor?
         /// The async loaders' tasks still running, to cancel them.
         var tasks: [OperationToken: Task<Void, Never>] = [:]
         /// The answer channels of callback-style loaders still running, to cancel them.
@@ -31,6 +33,10 @@ extension RefreshList {
     }
 
     func startRefreshLoader(_ token: OperationToken) {
+        if loading.cursor != nil {
+            runCursorLoader(token, .newest) { list, result in list.deliver(token, result, isRefresh: true) }
+            return
+        }
         switch loading.refreshLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no refresh loader")), isRefresh: true)
@@ -46,6 +52,12 @@ extension RefreshList {
     }
 
     func startPageLoader(_ token: OperationToken, page: Int) {
+        if loading.cursor != nil, let last = model.items.last {
+            runCursorLoader(token, .older(than: last.id)) { list, result in
+                list.deliver(token, result, isRefresh: false)
+            }
+            return
+        }
         switch loading.pageLoader {
         case .none:
             deliver(token, .failure(MissingLoaderError(description: "no page loader")), isRefresh: false)
@@ -73,18 +85,22 @@ extension RefreshList {
         guard !isDisposed else { return }
         loading.tasks[token] = nil
         loading.requests[token] = nil
-        let outcome: Outcome
-        switch result {
-        case .success(let page):
-            loading.answers[token] = page
-            outcome = .success(received: page.items.count, hasMore: page.hasMore)
-        case .failure(let error):
-            outcome = .failure(keepFailureText(Self.message(for: error)))
-        }
+        let outcome = outcome(token, result)
         send(
             isRefresh
                 ? .refreshCompleted(token, outcome, wallClock: Self.wallClockNow())
                 : .loadMoreCompleted(token, outcome))
+    }
+
+    /// The engine's word for a loader's result; a page is kept for the effect that applies it.
+    func outcome(_ token: OperationToken, _ result: Result<Page<Item>, any Error>) -> Outcome {
+        switch result {
+        case .success(let page):
+            loading.answers[token] = page
+            return .success(received: page.items.count, hasMore: page.hasMore)
+        case .failure(let error):
+            return .failure(keepFailureText(Self.message(for: error)))
+        }
     }
 
     /// Keeps a loader's failure text under a new id for the engine to carry.

@@ -107,6 +107,7 @@ extension RefreshList {
             if !focusedMoved, !restoreRowPlace() {
                 focusNewestRowIfAsked()
                 reportRowsAboveView()
+                notePlace()
             }
             return
         }

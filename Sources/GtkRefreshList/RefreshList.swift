@@ -257,14 +257,28 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
+    // Each of these goes back to the page-number form from a cursor loader (`onLoad`).
+
     /// Uses `loader` for refreshes (async style).
-    public func onRefresh(_ loader: @escaping RefreshLoader) { loading.refreshLoader = .async(loader) }
+    public func onRefresh(_ loader: @escaping RefreshLoader) {
+        loading.cursor = nil
+        loading.refreshLoader = .async(loader)
+    }
     /// Uses `loader` for refreshes (completion-callback style).
-    public func onRefresh(completion loader: @escaping RefreshCallback) { loading.refreshLoader = .callback(loader) }
+    public func onRefresh(completion loader: @escaping RefreshCallback) {
+        loading.cursor = nil
+        loading.refreshLoader = .callback(loader)
+    }
     /// Uses `loader` for pages after the first (async style).
-    public func onLoadMore(_ loader: @escaping PageLoader) { loading.pageLoader = .async(loader) }
+    public func onLoadMore(_ loader: @escaping PageLoader) {
+        loading.cursor = nil
+        loading.pageLoader = .async(loader)
+    }
     /// Uses `loader` for pages after the first (completion-callback style).
-    public func onLoadMore(completion loader: @escaping PageCallback) { loading.pageLoader = .callback(loader) }
+    public func onLoadMore(completion loader: @escaping PageCallback) {
+        loading.cursor = nil
+        loading.pageLoader = .callback(loader)
+    }
 
     /// Starts the engine, which asks for the first refresh unless its `refreshOnStart` is off.
     /// The list calls it when first shown; the package's tests and demo call it themselves with
@@ -272,7 +286,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     package func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
-        drain(engine.begin(at: Self.monotonicNow()))
+        drain(engine.begin(at: Self.monotonicNow(), place: placeMemoryAtStart()))
     }
 
     /// Pull input from a source of the package's own (the demo's screenshot script), taken
@@ -340,6 +354,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// pointer stays valid for as long as a host keeps this object.
     func dispose() {
         guard !isDisposed else { return }
+        // The place as the reader left it (not while the saved one is still being restored).
+        if engine.savesPlace { savePlace() }
         isDisposed = true
         g_object_ref(widget.raw)
         timing.wakeUpTimer.cancel()

@@ -113,7 +113,13 @@ public struct RefreshListConfiguration: Sendable {
     /// Key under which the last-updated instant is kept between runs (like MJRefresh's
     /// `lastUpdatedTimeKey`); `nil` keeps it in memory only. Default `nil`.
     public var lastUpdatedKey: String?
-    /// Where persisted instants go; `nil` (the only choice outside the package's tests) uses
+    /// Key under which the list keeps its place between runs: the first row in view (its id,
+    /// as text) and its offset, saved when the view rests and when the list closes, restored
+    /// at the next start (the rows there, then the newer ones above as the view nears the
+    /// top). Needs the cursor form of loading (`RefreshList.onLoad`); `nil` starts at the
+    /// newest rows every time. Default `nil`.
+    public var placeKey: String?
+    /// Where persisted instants and places go; `nil` (the only choice outside the package's tests) uses
     /// the XDG state directory under the application id.
     package var stateDirectory: String?
     /// Whether the list starts its engine the first time it is shown; the package's tests and

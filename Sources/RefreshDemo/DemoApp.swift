@@ -150,6 +150,8 @@ final class DemoApp {
             return
         }
         configuration.lastUpdatedKey = "demo-\(options.source.rawValue)"
+        // The simulated feed answers by cursor: the list opens where it was left.
+        configuration.placeKey = "demo-\(options.source.rawValue)"
         configuration.startsWhenShown = options.screenshotsDirectory == nil
         // One list in the window: F5 refreshes it wherever the focus is, like a browser.
         configuration.shortcutScope = .window
@@ -169,7 +171,9 @@ final class DemoApp {
             self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureText)
             self.updateInspector()
         }
-        list.effectObserver = { [weak self] effect in self?.tracer?.effect(effect) }
+        list.effectObserver = { [weak self, weak list] effect in
+            self?.tracer?.effect(effect, place: list?.place(for: effect))
+        }
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_box_append(holder.box, list.widget)
         updateInspector()
@@ -183,8 +187,7 @@ final class DemoApp {
         case .sim:
             folder = nil
             let feed = self.feed
-            list.onRefresh { try await feed.refresh() }
-            list.onLoadMore { page in try await feed.load(page: page) }
+            list.onLoad { request in try await feed.load(request) }
         case .folder:
             let source = FolderSource(path: options.folder ?? ".", pageSize: options.pageSize)
             folder = source

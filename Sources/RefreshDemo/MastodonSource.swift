@@ -72,10 +72,39 @@ final class MastodonSource {
         g_object_unref(gpointer(session))
     }
 
-    /// Gives `list` this source's loaders; the list keeps the source from then on.
+    /// Gives `list` this source's loader, by cursor; the list keeps the source from then on.
     func connect(to list: RefreshList<FeedItem>) {
-        list.onRefresh(completion: { done in self.refresh(done) })
-        list.onLoadMore(completion: { _, done in self.loadMore(done) })
+        list.onLoad(completion: { request, done in self.load(request, done) })
+    }
+
+    /// The cursor form: a refresh is what is newer than the newest row shown; a page is
+    /// `max_id`; the rows above a restored place are `min_id` (the statuses just newer, as the
+    /// Link header's rel="prev" names them), and the restored place itself is `max_id` one past
+    /// the saved id, so the saved status comes first (ids are decimal numbers, as Mastodon's are).
+    func load(_ request: PageRequest<String>, _ done: Completion) {
+        switch request {
+        case .newest: refresh(done)
+        case .older(let id): fetch(["max_id": id], done)
+        case .newer(let id): fetch(["min_id": id], towardNewer: true, done)
+        case .at(let id): fetch(["max_id": Self.successor(of: id)], done)
+        }
+    }
+
+    /// The decimal number one past `id` ("109" → "110"); `id` itself when it is not a number
+    /// (the saved status then never comes first, and the list opens at the newest).
+    nonisolated static func successor(of id: String) -> String {
+        guard !id.isEmpty, id.allSatisfy({ $0.isASCII && $0.isNumber }) else { return id }
+        var digits = Array(id.utf8)
+        var index = digits.count - 1
+        while index >= 0 {
+            if digits[index] < UInt8(ascii: "9") {
+                digits[index] += 1
+                return String(decoding: digits, as: UTF8.self)
+            }
+            digits[index] = UInt8(ascii: "0")
+            index -= 1
+        }
+        return "1" + String(decoding: digits, as: UTF8.self)
     }
 
     /// The statuses newer than the newest row shown (the first page when there is none).
@@ -96,7 +125,9 @@ final class MastodonSource {
         return server + "/api/v1/timelines/public?" + query.joined(separator: "&")
     }
 
-    private func fetch(_ parameters: [String: String], _ done: Completion) {
+    /// `towardNewer`: the answer's `hasMore` is about newer statuses (rel="prev" always names
+    /// a newer page, so a short answer ends them), not older ones (rel="next").
+    private func fetch(_ parameters: [String: String], towardNewer: Bool = false, _ done: Completion) {
         let wait = quietUntil - g_get_monotonic_time()
         if wait > 0 {
             done(.failure(Self.tooManyRequests(seconds: Int((wait + 999_999) / 1_000_000))))
@@ -121,7 +152,7 @@ final class MastodonSource {
                 defer { g_error_free(error) }
                 answer = .failure(NetworkError(message: String(cString: error.pointee.message)))
             } else {
-                answer = self.page(from: request.message, bytes)
+                answer = self.page(from: request.message, bytes, towardNewer: towardNewer)
             }
             done(answer)
             self.traceRows()
@@ -133,7 +164,9 @@ final class MastodonSource {
     }
 
     /// The page an answer carries, or why it carries none.
-    private func page(from message: OpaquePointer, _ bytes: OpaquePointer?) -> Result<Page<FeedItem>, any Error> {
+    private func page(
+        from message: OpaquePointer, _ bytes: OpaquePointer?, towardNewer: Bool
+    ) -> Result<Page<FeedItem>, any Error> {
         let status = Int(soup_message_get_status(message).rawValue)
         let headers = soup_message_get_response_headers(message)
         guard status == 200 else {
@@ -154,7 +187,10 @@ final class MastodonSource {
         do { statuses = try MastodonTimeline.decode(data) } catch { return .failure(error) }
         // More exist unless the page is empty or the server's links name no next page.
         let link = soup_message_headers_get_list(headers, "Link").map { String(cString: $0) }
-        let hasMore = !statuses.isEmpty && (link == nil || MastodonTimeline.nextLink(link) != nil)
+        let hasMore: Bool? =
+            towardNewer
+            ? (statuses.isEmpty ? false : nil)
+            : !statuses.isEmpty && (link == nil || MastodonTimeline.nextLink(link) != nil)
         return .success(Page(statuses.map(MastodonTimeline.item), hasMore: hasMore))
     }
 

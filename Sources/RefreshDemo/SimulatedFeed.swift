@@ -61,6 +61,40 @@ final class SimulatedFeed {
         return page(number)
     }
 
+    /// The cursor form: rows placed by the ids of rows shown, so the list can open where it
+    /// was left (`.at`) and load the posts above it (`.newer`).
+    func load(_ request: PageRequest<String>) async throws -> Page<FeedItem> {
+        switch request {
+        case .newest:
+            return try await refresh()
+        case .at(let id):
+            try await simulateNetwork()
+            // A post the feed no longer holds (it began anew): nothing there.
+            guard let number = Self.number(id), number <= newest else { return Page([], hasMore: false) }
+            return posts(from: number)
+        case .older(let id):
+            try await simulateNetwork()
+            return posts(from: (Self.number(id) ?? 1) - 1)
+        case .newer(let id):
+            try await simulateNetwork()
+            let above = Self.number(id) ?? newest
+            let top = min(newest, above + pageSize)
+            return Page(stride(from: top, to: above, by: -1).map(item), hasMore: top < newest)
+        }
+    }
+
+    /// Up to a page of posts from `number` down.
+    private func posts(from number: Int) -> Page<FeedItem> {
+        let end = max(0, number - pageSize)
+        guard number > 0 else { return Page([], hasMore: false) }
+        return Page(stride(from: number, to: end, by: -1).map(item), hasMore: end > 0)
+    }
+
+    /// The post number in an id ("post-57").
+    private static func number(_ id: String) -> Int? {
+        id.hasPrefix("post-") ? Int(id.dropFirst(5)) : nil
+    }
+
     private func page(_ number: Int) -> Page<FeedItem> {
         let start = newest - (number - 1) * pageSize
         let end = max(0, start - pageSize)

@@ -28,6 +28,7 @@ final class Tracer {
             ("page", engine.paging.currentPage as Any),
             ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
             ("placeholder", Self.name(engine.placeholder)), ("newAbove", engine.newAbove),
+            ("newerRows", engine.newerRows.name),
         ]
         if let inFlight = engine.inFlight {
             switch inFlight {
@@ -39,8 +40,14 @@ final class Tracer {
         write(fields)
     }
 
-    func effect(_ effect: Effect) {
+    /// Writes `effect`; `place` is the place it saves or restores (the first row in view's id
+    /// and its top, px from the top of the view), for `persistPlace` and `applyRestore`.
+    func effect(_ effect: Effect, place: (id: String, top: Double)? = nil) {
         var fields: [(String, Any)] = [("ms", milliseconds)]
+        defer {
+            if let place { fields += [("id", place.id), ("top", place.top)] }
+            write(fields)
+        }
         switch effect {
         case .startRefresh(let token, let origin):
             fields += [("effect", "startRefresh"), ("token", token.rawValue), ("origin", origin.name)]
@@ -54,9 +61,12 @@ final class Tracer {
             fields += [("effect", "persistLastUpdated"), ("wallClockMs", instant.millisecondsSince1970)]
         case .scrollToTop: fields += [("effect", "scrollToTop")]
         case .keepPlace: fields += [("effect", "keepPlace")]
+        case .startLoadNewer(let token): fields += [("effect", "startLoadNewer"), ("token", token.rawValue)]
+        case .applyNewer(let token): fields += [("effect", "applyNewer"), ("token", token.rawValue)]
+        case .applyRestore(let token): fields += [("effect", "applyRestore"), ("token", token.rawValue)]
+        case .persistPlace: fields += [("effect", "persistPlace")]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
-        write(fields)
     }
 
     private static func name(_ placeholder: Placeholder) -> String {
@@ -105,6 +115,11 @@ final class Tracer {
         case .rowsInsertedAbove(let count): ("rowsInsertedAbove", [("count", count)])
         case .rowsAboveView(let count): ("rowsAboveView", [("count", count)])
         case .pillActivated: ("pillActivated", [])
+        case .restoreCompleted(let token, let outcome, let found):
+            ("restoreCompleted", [("token", token.rawValue), ("found", found)] + describe(outcome, failureText))
+        case .loadNewerCompleted(let token, let outcome):
+            ("loadNewerCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
+        case .newerApplied(let shown, let added): ("newerApplied", [("count", shown), ("added", added)])
         }
     }
 

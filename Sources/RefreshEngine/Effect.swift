@@ -22,6 +22,17 @@ public enum Effect: Hashable, Sendable {
     /// much as the first row in view (the row with the keyboard focus, if it has it) moved, so
     /// it is drawn where it was, to the pixel.
     case keepPlace
+    /// Run the loader for the rows newer than the first row shown; answer with
+    /// `.loadNewerCompleted(token, …)`.
+    case startLoadNewer(OperationToken)
+    /// Put the newer rows of `token`'s answer in at the top (success only), then send
+    /// `.newerApplied`; the place is kept by the `keepPlace` that follows.
+    case applyNewer(OperationToken)
+    /// Replace the rows with the restore answer of `token` (success only), send `.itemsShown`,
+    /// and once they are laid out put the saved row where it was saved, to the pixel.
+    case applyRestore(OperationToken)
+    /// Save the place: the first row in view (its id) and its offset from the top of the view.
+    case persistPlace
     /// Store this as the list's last-updated instant.
     case persistLastUpdated(WallClockInstant)
     /// Tell screen readers.

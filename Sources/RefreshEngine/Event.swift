@@ -49,6 +49,9 @@ public enum RefreshOrigin: Hashable, Sendable {
     case pull
     /// F5, Ctrl+R or an action.
     case request
+    /// The start of a list with a saved place: the rows at that place, not the newest
+    /// (`begin(at:place:)`); its answer comes as `.restoreCompleted`.
+    case restore
 }
 
 /// Everything the engine reacts to.
@@ -111,4 +114,14 @@ public enum Event: Hashable, Sendable {
     case rowsAboveView(Int)
     /// The "N new" pill was activated (click, touch, Enter or Space): go to the newest rows.
     case pillActivated
+    /// The answer to the restore started with `token` (`startRefresh(token, origin: .restore)`):
+    /// `found` tells whether the rows hold the saved row. Without it the list starts at the
+    /// newest rows instead.
+    case restoreCompleted(OperationToken, Outcome, found: Bool)
+    /// The answer to the load of newer rows started with `token` (`startLoadNewer`); `hasMore`
+    /// says whether rows newer still exist.
+    case loadNewerCompleted(OperationToken, Outcome)
+    /// The host put `added` newer rows in at the top (`applyNewer`, after de-duplication) and
+    /// shows `shown` rows. Sent instead of `itemsShown` after newer rows.
+    case newerApplied(shown: Int, added: Int)
 }

@@ -24,12 +24,13 @@ extension Edge {
 }
 
 extension RefreshOrigin {
-    /// `initial`, `pull` or `request`.
+    /// `initial`, `pull`, `request` or `restore`.
     public var name: String {
         switch self {
         case .initial: "initial"
         case .pull: "pull"
         case .request: "request"
+        case .restore: "restore"
         }
     }
 }
@@ -80,6 +81,18 @@ extension HeaderTitle {
         case .refreshing: "refreshing"
         case .refreshed: "refreshed"
         case .refreshFailed: "refreshFailed"
+        }
+    }
+}
+
+extension NewerRows {
+    /// `none`, `more`, `loading` or `failed`.
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .more: "more"
+        case .loading: "loading"
+        case .failed: "failed"
         }
     }
 }

@@ -155,12 +155,15 @@ public struct Snapshot: Hashable, Sendable {
     public var counters: Counters
     /// New rows above the view not scrolled to yet: the "N new" pill's count (no pill at 0).
     public var newAbove: Int
+    /// Whether rows newer than the first one shown may exist (a restored list) and load.
+    public var newerRows: NewerRows
 
     /// Creates a snapshot.
     public init(
         header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
-        counters: Counters = Counters(), newAbove: Int = 0
+        counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none
     ) {
+        self.newerRows = newerRows
         self.header = header
         self.footer = footer
         self.paging = paging

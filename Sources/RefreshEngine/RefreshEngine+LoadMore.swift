@@ -35,6 +35,8 @@ extension RefreshEngine {
 
     /// Starts the next page when the bottom is within the load-more distance.
     mutating func loadMoreIfNear(into effects: inout Effects) {
+        // The top side first: newer rows of a restored list, near the top.
+        if case .idle = newerPhase { loadNewerIfNear(into: &effects) }
         // The distance fails first on almost every scroll frame, so it is checked first.
         let distance = configuration.loadMoreDistance ?? geometry.viewportHeight
         guard geometry.isKnown, geometry.distanceToBottom <= distance else { return }

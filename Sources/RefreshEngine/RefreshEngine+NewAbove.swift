@@ -34,6 +34,8 @@ extension RefreshEngine {
 
     /// `count` rows lie wholly above the view: new rows past that many were scrolled into view.
     mutating func rowsAboveView(_ count: Int) {
+        // Measured after layout: the place kept at the top is where it stays now.
+        placeKeptAtTop = false
         newRowsAbove = min(newRowsAbove, count)
     }
 

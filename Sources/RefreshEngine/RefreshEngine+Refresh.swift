@@ -17,19 +17,25 @@ extension RefreshEngine {
             effects.append(.cancel(token))
             footerPhase = .idle
         }
+        // A refresh starts from the newest rows: none newer are left to load.
+        endNewerRows(into: &effects)
         let token = issueToken()
         headerPhase = .refreshing(
             token, origin: origin, spinner: showingFromNow, deadline: now + configuration.operationTimeout)
         automaticLoadsInRow = 0
         effects.append(.startRefresh(token, origin: origin))
-        effects.append(.announce(.refreshStarted))
+        // A restore is the start of the list, as quiet as its rows showing.
+        if origin != .restore { effects.append(.announce(.refreshStarted)) }
     }
 
     mutating func completeRefresh(
         _ token: OperationToken, _ outcome: Outcome, wallClock: WallClockInstant,
         into effects: inout Effects
     ) {
-        guard case .refreshing(let current, _, let spinner, _) = headerPhase, current == token else {
+        guard case .refreshing(let current, let origin, let spinner, _) = headerPhase, current == token,
+            origin != .restore
+        else {
+            // (A restore's answer comes as `.restoreCompleted`.)
             counters.staleAnswers += 1
             return
         }

@@ -25,6 +25,15 @@ public struct RefreshEngine: Hashable, Sendable {
     var pendingLayout: PendingLayout?
     /// New rows above the view not scrolled to yet (`newAbove`).
     var newRowsAbove = 0
+    /// Newer rows went in above a view at the top and the place is being kept: geometry at the
+    /// top until the view moved is from before, and does not mean they were seen.
+    var placeKeptAtTop = false
+    /// Whether the list keeps its place between runs (RefreshEngine+Restore.swift).
+    var placeMemory = PlaceMemory.off
+    /// When the resting view's place is saved, once it moved.
+    var placeSaveDue: MonotonicInstant?
+    /// The top-side load-more: rows newer than the first one shown.
+    var newerPhase = NewerPhase.complete
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
     var nextTokenValue: UInt64 = 1
@@ -43,11 +52,17 @@ public struct RefreshEngine: Hashable, Sendable {
         self.lastUpdatedInstant = lastUpdated
     }
 
-    /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh.
-    public mutating func begin(at instant: MonotonicInstant) -> Effects {
+    /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh, or,
+    /// when `place` says one was saved, for the rows at the saved place (`origin: .restore`,
+    /// answered with `.restoreCompleted`). A list whose `place` is not `.off` saves its place
+    /// (`persistPlace`) once the view rests after moving.
+    public mutating func begin(at instant: MonotonicInstant, place: PlaceMemory = .off) -> Effects {
         advanceClock(to: instant)
+        placeMemory = place
         var effects = Effects()
-        if configuration.refreshOnStart {
+        if place == .saved {
+            startRefresh(origin: .restore, into: &effects)
+        } else if configuration.refreshOnStart {
             startRefresh(origin: .initial, into: &effects)
         }
         return effects
@@ -75,9 +90,12 @@ public struct RefreshEngine: Hashable, Sendable {
             guard offset.isFinite, contentHeight.isFinite, viewportHeight.isFinite,
                 offset >= 0, contentHeight >= 0, viewportHeight >= 0
             else { counters.rejectedInputs += 1; break }
+            if offset != geometry.offset || !geometry.isKnown { viewMoved() }
             updateGeometry(offset: offset, contentHeight: contentHeight, viewportHeight: viewportHeight)
-            // At the top every row is in view or below it: nothing new is above.
-            if geometry.isAtTop { newRowsAbove = 0 }
+            // At the top every row is in view or below it: nothing new is above (unless the
+            // view is about to move down for the newer rows put in above it).
+            if !geometry.isAtTop { placeKeptAtTop = false }
+            if geometry.isAtTop, !placeKeptAtTop { newRowsAbove = 0 }
             loadMoreIfNear(into: &effects)
         case .gestureBegan(let kind):
             gestures.begin(kind, atTop: geometry.isAtTop)
@@ -131,12 +149,19 @@ public struct RefreshEngine: Hashable, Sendable {
             rowsAboveView(count)
         case .pillActivated:
             pillActivated(into: &effects)
+        case .restoreCompleted(let token, let outcome, let found):
+            completeRestore(token, outcome, found: found, into: &effects)
+        case .loadNewerCompleted(let token, let outcome):
+            completeLoadNewer(token, outcome, into: &effects)
+        case .newerApplied(let shown, let added):
+            guard shown >= 0, added >= 0, added <= shown else { counters.rejectedInputs += 1; break }
+            newerApplied(shown: shown, added: added, into: &effects)
         }
     }
 
     /// The host shows `count` rows now (after an answer, or its own edit); `showingTop`: the
     /// view goes to the first rows (`showsTop`).
-    private mutating func rowsShown(_ count: Int, showingTop: Bool = false, into effects: inout Effects) {
+    mutating func rowsShown(_ count: Int, showingTop: Bool = false, into effects: inout Effects) {
         if showingTop {
             // Geometry from before the view reached the top (the end of a list that just
             // shrank, say) must not start a load: the view is going elsewhere.
@@ -161,7 +186,9 @@ public struct RefreshEngine: Hashable, Sendable {
     /// host re-reads it after every event. A spinner or result still waiting for its first frame
     /// has no deadline: its time starts with `.presented`.
     public var nextWakeUp: MonotonicInstant? {
-        Self.earlier(Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), pendingLayout?.until)
+        let loads = Self.earlier(
+            Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), newerPhase.deadline)
+        return Self.earlier(Self.earlier(loads, pendingLayout?.until), placeSaveDue)
     }
 
     /// Whether the header shows a state with a minimum visible time (the spinner, a result) that
@@ -202,6 +229,11 @@ public struct RefreshEngine: Hashable, Sendable {
             case .holdingSpinner(_, .waiting), .showingResult(_, .waiting):
                 // No frame showed the state in time: it counts as shown from now.
                 headerPhase = headerPhase.presented(at: now)
+            case .refreshing(let token, .restore, _, _):
+                // The restore's watchdog: the saved place is given up for the newest rows.
+                effects.append(.cancel(token))
+                headerPhase = .idle(slides: false)
+                startRefresh(origin: .initial, into: &effects)
             case .refreshing(let token, _, _, _):
                 // The watchdog: no answer in time is a failure, and the loader is told to stop.
                 effects.append(.cancel(token))
@@ -218,6 +250,18 @@ public struct RefreshEngine: Hashable, Sendable {
         if let layout = pendingLayout, layout.until <= now {
             // Layout had its frames; geometry from now on shows the answer.
             pendingLayout = nil
+            return true
+        }
+        if let due = placeSaveDue, due <= now {
+            // The view rested: its place is saved (unless a restore began meanwhile).
+            placeSaveDue = nil
+            if savesPlace { effects.append(.persistPlace) }
+            return true
+        }
+        if case .loading(let token, let deadline) = newerPhase, deadline <= now {
+            // The watchdog for newer rows: the rows shown stay, a refresh starts over.
+            effects.append(.cancel(token))
+            newerPhase = .failed(.timedOut)
             return true
         }
         switch footerPhase {

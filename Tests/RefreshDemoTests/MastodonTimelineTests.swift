@@ -89,4 +89,12 @@ final class MastodonTimelineTests: XCTestCase {
         XCTAssertTrue(MastodonTimeline.isOlder("109000499", than: "109000500"))
         XCTAssertFalse(MastodonTimeline.isOlder("110000000000000000000", than: "99999999999999999999"))
     }
+
+    func testTheRestoredPlaceAsksForMaxIDOnePastTheSavedStatus() {
+        XCTAssertEqual(MastodonSource.successor(of: "109"), "110")
+        XCTAssertEqual(MastodonSource.successor(of: "113400000000000099"), "113400000000000100")
+        XCTAssertEqual(MastodonSource.successor(of: "999"), "1000")
+        XCTAssertEqual(MastodonSource.successor(of: "abc"), "abc", "not a number: left as it is")
+        XCTAssertEqual(MastodonSource.successor(of: ""), "")
+    }
 }

@@ -66,10 +66,10 @@ final class EngineStore {
 
     /// Begins the engine at 0 ms and checks the effects and the state.
     func begin(
-        effects: [Effect], file: StaticString = #filePath, line: UInt = #line,
+        place: PlaceMemory = .off, effects: [Effect], file: StaticString = #filePath, line: UInt = #line,
         _ update: (inout Snapshot) -> Void = { _ in }
     ) {
-        let produced = Array(engine.begin(at: now)) + presentFrame()
+        let produced = Array(engine.begin(at: now, place: place)) + presentFrame()
         check(produced, effects, update, file: file, line: line)
     }
 

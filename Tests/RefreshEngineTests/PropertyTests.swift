@@ -185,6 +185,9 @@ final class PropertyTests: XCTestCase {
                     XCTAssertGreaterThan(engine.newAbove, before.newAbove, "keepPlace without a count after \(event)")
                 case .persistLastUpdated, .announce:
                     break
+                case .startLoadNewer, .applyNewer, .applyRestore, .persistPlace:
+                    // This run begins with no place kept (RestorePlaceTests covers those).
+                    XCTFail("\(effect) from a list that keeps no place, after \(event)")
                 }
             }
             // Answers end their operation.

@@ -1,0 +1,175 @@
+// The cursor form of loading and the place that survives a restart. A cursor loader is asked
+// for rows by the ids of rows shown (PageRequest.swift); with one, and a `placeKey`, the list
+// saves the first row in view and its offset when the engine says (the view rested, the list
+// closes) and opens there at the next start. The engine decides when to restore, load newer
+// rows and fall back (RefreshEngine+Restore.swift); this file asks, applies and measures.
+
+import CGtk
+internal import GtkInterop
+import RefreshEngine
+
+extension RefreshList {
+    /// Loads rows by cursor (`PageRequest`), `async` style.
+    public typealias CursorLoader = @MainActor (_ request: PageRequest<Item.ID>) async throws -> Page<Item>
+    /// Loads rows by cursor (`PageRequest`) and calls `done`.
+    public typealias CursorCallback = @MainActor (_ request: PageRequest<Item.ID>, _ done: Completion) -> Void
+
+    /// What the cursor form needs: the loader, the id as text for the place file, and the place.
+    struct Cursor {
+        var loader: Loader<CursorLoader, CursorCallback>
+        var idText: @MainActor (Item.ID) -> String
+        var idFromText: @MainActor (String) -> Item.ID?
+        /// The place being restored: its id, and its top in px from the top of the view.
+        var restoring: (id: Item.ID, top: Double)?
+        /// The first row in view at the last layout, kept for the save when the list closes
+        /// (its rows are unmapped by then).
+        var lastPlace: SavedPlace?
+        /// Where places are kept, when the configuration names a `placeKey`.
+        var store: PlaceStore?
+    }
+
+    /// The place memory to begin the engine with, the saved place read (a corrupt file warns,
+    /// counts as none, and is replaced at the next save).
+    func placeMemoryAtStart() -> PlaceMemory {
+        guard let key = configuration.placeKey, var cursor = loading.cursor else { return .off }
+        let store = PlaceStore(applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
+        cursor.store = store
+        defer { loading.cursor = cursor }
+        guard let saved = store.load(key: key), let id = cursor.idFromText(saved.id) else { return .nothingSaved }
+        cursor.restoring = (id, saved.top)
+        return .saved
+    }
+
+    /// Runs the cursor loader for `request`, answering `answer` with its result.
+    func runCursorLoader(
+        _ token: OperationToken, _ request: PageRequest<Item.ID>,
+        answer: @escaping @MainActor (RefreshList, Result<Page<Item>, any Error>) -> Void
+    ) {
+        guard let loader = loading.cursor?.loader else { return }
+        switch loader {
+        case .none:
+            return
+        case .async(let load):
+            loading.tasks[token] = Task { @MainActor [weak self] in
+                let result: Result<Page<Item>, any Error>
+                do { result = .success(try await load(request)) } catch { result = .failure(error) }
+                guard let self, !self.isDisposed else { return }
+                self.loading.tasks[token] = nil
+                answer(self, result)
+            }
+        case .callback(let load):
+            // Kept until it answers or is cancelled, as the page-number form's channels are.
+            let done = Completion { [weak self] result in
+                guard let self, !self.isDisposed else { return }
+                self.loading.requests[token] = nil
+                answer(self, result)
+            }
+            loading.requests[token] = done
+            load(request, done)
+        }
+    }
+
+    /// `startRefresh(origin: .restore)`: asks for the saved row and the rows older than it.
+    func startRestoreLoader(_ token: OperationToken) {
+        guard let saved = loading.cursor?.restoring else {
+            send(.restoreCompleted(token, .success(received: 0, hasMore: nil), found: false))
+            return
+        }
+        runCursorLoader(token, .at(saved.id)) { list, result in
+            let found = (try? result.get())?.items.contains { $0.id == saved.id } ?? false
+            list.send(.restoreCompleted(token, list.outcome(token, result), found: found))
+        }
+    }
+
+    /// `startLoadNewer`: asks for the rows newer than the first row shown.
+    func startNewerLoader(_ token: OperationToken) {
+        guard let first = model.items.first else {
+            send(.loadNewerCompleted(token, .success(received: 0, hasMore: false)))
+            return
+        }
+        runCursorLoader(token, .newer(than: first.id)) { list, result in
+            list.send(.loadNewerCompleted(token, list.outcome(token, result)))
+        }
+    }
+
+    /// `applyRestore`: the answer becomes the rows, and the next layout puts the saved row where
+    /// it was saved.
+    func applyRestore(_ page: Page<Item>) {
+        let (rows, index, _) = PageMerger.replace(
+            with: page.items, id: { $0.id }, old: ShownIdentifiers(), wasShown: { _ in false })
+        let oldCount = model.items.count
+        model.items = rows
+        model.shownIDs = index
+        splice(at: 0, removing: oldCount, adding: rows.count)
+        if let saved = loading.cursor?.restoring, let position = rows.firstIndex(where: { $0.id == saved.id }) {
+            cells.placeToKeep = RowPlace(position: position, top: saved.top)
+            gtk_widget_queue_allocate(parts.listView)
+        }
+        loading.cursor?.restoring = nil
+    }
+
+    /// `applyNewer`: the newer rows go in at the top, above the view; returns how many went in.
+    func applyNewer(_ page: Page<Item>) -> Int {
+        let shown = ShownCheck(self, nearTop: true)
+        let fresh = PageMerger.keepNew(page.items, id: { $0.id }, shown: &model.shownIDs) { shown.contains($0) }
+        guard !fresh.isEmpty else { return 0 }
+        keepFocusedRowInPlace()
+        _ = measurePlace(insertingAt: 0, count: fresh.count)
+        model.items.insert(contentsOf: fresh, at: 0)
+        splice(at: 0, removing: 0, adding: fresh.count)
+        return fresh.count
+    }
+
+    /// Notes the first row in view after a layout, for the save when the list closes.
+    func notePlace() {
+        guard loading.cursor?.store != nil, let first = firstRowInView() else { return }
+        let place = placeText(first)
+        loading.cursor?.lastPlace = place
+    }
+
+    /// `persistPlace`, and the list closing: saves the first row in view (as last laid out when
+    /// none shows now) and its top.
+    func savePlace() {
+        guard let key = configuration.placeKey, let cursor = loading.cursor, let store = cursor.store else { return }
+        guard let place = firstRowInView().map(placeText) ?? cursor.lastPlace else { return }
+        loading.cursor?.lastPlace = place
+        store.save(place, key: key)
+    }
+
+    /// The place an effect saves (`persistPlace`: the first row in view now) or restores
+    /// (`applyRestore`: the saved one), its id as text and its top in px, for the demo's trace.
+    package func place(for effect: Effect) -> (id: String, top: Double)? {
+        switch effect {
+        case .persistPlace:
+            guard let place = firstRowInView().map(placeText) ?? loading.cursor?.lastPlace else { return nil }
+            return (place.id, place.top)
+        case .applyRestore:
+            guard let cursor = loading.cursor, let saved = cursor.restoring else { return nil }
+            return (cursor.idText(saved.id), saved.top)
+        default:
+            return nil
+        }
+    }
+
+    private func placeText(_ row: RowPlace) -> SavedPlace {
+        SavedPlace(id: loading.cursor.map { $0.idText(model.items[row.position].id) } ?? "", top: row.top)
+    }
+}
+
+extension RefreshList where Item.ID: LosslessStringConvertible {
+    /// Uses `loader` for every load, by cursor: `.newest` for a refresh, `.older(than:)` for
+    /// the next page, and, with `configuration.placeKey`, `.at(_:)` to open at the saved place
+    /// and `.newer(than:)` for the rows above it. Replaces `onRefresh` and `onLoadMore` (giving
+    /// either of them afterwards goes back to page numbers, with no cursor loader). The
+    /// ids are saved as text (`description`, read back with `init?(_:)`): `Int` and `String`
+    /// ids work as they are. Give it before the list is shown.
+    public func onLoad(_ loader: @escaping CursorLoader) {
+        loading.cursor = Cursor(loader: .async(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
+    }
+
+    /// Uses `loader` for every load, by cursor, completion-callback style: as `onLoad(_:)`, the
+    /// answer given through `done` (which also says when the list stopped waiting).
+    public func onLoad(completion loader: @escaping CursorCallback) {
+        loading.cursor = Cursor(loader: .callback(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
+    }
+}

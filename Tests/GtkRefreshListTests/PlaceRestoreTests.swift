@@ -1,0 +1,299 @@
+// The place survives a restart, through the public face and real input on X11 and Wayland: a
+// list with a place key, scrolled to mid-list by the wheel and destroyed; a new list with the
+// same key opens with the same first visible row within a few px (the widget tree), the newer
+// rows go in above it without moving it and count in the pill, and the wheel up loads the rest
+// of them up to the newest. A saved row that no longer exists opens at the top with no error;
+// a corrupt place file is ignored and replaced. The place file is read through the store
+// (internal, hence @testable), only to check what was written.
+
+import CGtk
+import GtkInterop
+import Foundation
+@testable import GtkRefreshList
+import RefreshEngine
+import WaylandSupport
+import XCTest
+
+/// A feed of rows 200 (newest) down to 1, answering by cursor; it records what it was asked.
+@MainActor final class CursorFeed {
+    var ids = Array((1...200).reversed())
+    private(set) var asked: [String] = []
+
+    func load(_ request: PageRequest<Int>) -> Page<Row> {
+        switch request {
+        case .newest:
+            asked.append("newest")
+            return slice(0..<20)
+        case .at(let id):
+            asked.append("at \(id)")
+            // A row that is gone: the source answers what follows where it was, without it.
+            let start = ids.firstIndex(of: id) ?? ids.firstIndex { $0 < id } ?? ids.count
+            return slice(start..<(start + 20))
+        case .older(let id):
+            asked.append("older \(id)")
+            let start = (ids.firstIndex(of: id) ?? ids.count) + 1
+            return slice(start..<(start + 20))
+        case .newer(let id):
+            asked.append("newer \(id)")
+            let end = ids.firstIndex(of: id) ?? 0
+            return Page(ids[max(0, end - 20)..<end].map(Row.init), hasMore: end - 20 > 0)
+        }
+    }
+
+    private func slice(_ range: Range<Int>) -> Page<Row> {
+        let clamped = range.clamped(to: 0..<ids.count)
+        return Page(ids[clamped].map(Row.init), hasMore: clamped.upperBound < ids.count)
+    }
+}
+
+final class PlaceRestoreTests: XCTestCase {
+    struct ShownRow: Equatable {
+        var text: String
+        var top: Double
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "refresh-place-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// The first row the view shows (in part), read from the widget tree, its top in the
+    /// list's coordinates.
+    @MainActor private static func firstVisibleRow(of list: RefreshList<Row>) -> ShownRow? {
+        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
+        let viewTop = top(of: list.scrolledWindow, in: list)
+        var first: ShownRow?
+        var cell = gtk_widget_get_first_child(list.listView)
+        while let current = cell {
+            cell = gtk_widget_get_next_sibling(current)
+            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+                let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
+                let text = gtk_label_get_text(label.opaque)
+            else { continue }
+            let top = top(of: current, in: list)
+            let bottom = top + Double(gtk_widget_get_height(current))
+            guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
+            first = ShownRow(text: String(cString: text), top: top)
+        }
+        return first
+    }
+
+    @MainActor private static func top(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
+        return Double(point.y)
+    }
+
+    /// The place in the store's file, read without the store's warning for a corrupt one.
+    private static func saved(in store: PlaceStore) -> SavedPlace? {
+        (try? String(contentsOfFile: store.path(for: "timeline"), encoding: .utf8)).flatMap(PlaceStore.parse)
+    }
+
+    @MainActor private static func adjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+    }
+
+    /// A shown list of `feed` keeping its place under `key` in `directory`, started.
+    @MainActor private static func open(
+        _ feed: CursorFeed, directory: String, title: String
+    ) throws -> (list: RefreshList<Row>, window: WidgetPointer) {
+        let list = try GtkTest.makeList {
+            $0.placeKey = "timeline"
+            $0.stateDirectory = directory
+            // Newer rows load within 100 px of the top, so the wheel brings each batch.
+            $0.engine.loadMoreDistance = 100
+        }
+        list.onLoad { feed.load($0) }
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        gtk_window_set_title(window.as(GtkWindow.self), title)
+        list.start()
+        return (list, window)
+    }
+
+    func testTheListOpensWhereItWasLeftAndTheWheelUpLoadsTheNewerRowsAboveIt() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            // First run: the newest rows, scrolled down by the wheel to mid-list.
+            let first = try Self.open(CursorFeed(), directory: directory, title: "place-first")
+            GtkTest.wait("the first refresh over, the header closed") {
+                first.list.state.header.state == .idle && first.list.state.inFlight == nil
+                    && first.list.headerAllocatedHeight == 0
+            }
+            let input = try RealInputs.make(window: first.window, target: first.list.widget, windowTitle: "place-first")
+            input.point(at: 180, 200)
+            let adjustment = Self.adjustment(first.list)
+            for _ in 0..<60 where gtk_adjustment_get_value(adjustment) < 900 {
+                input.wheel(up: false, count: 2, delayMs: InputPace.spinNotchMs)
+                GtkTest.frames(1, of: first.list.widget)
+            }
+            GtkTest.wait("mid-list, the pages in (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) >= 900 && first.list.state.inFlight == nil
+            }
+            GtkTest.frames(2, of: first.list.widget)
+            let left = try XCTUnwrap(Self.firstVisibleRow(of: first.list), "a row in view")
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            GtkTest.wait("the place saved once the view rested (\(String(describing: Self.saved(in: store))))") {
+                Self.saved(in: store).map { "row \($0.id)" } == left.text
+            }
+            GtkTest.destroy(first.window)
+            XCTAssertEqual(Self.saved(in: store).map { "row \($0.id)" }, left.text, "saved on close too")
+
+            // Second run: the same first visible row, where it was.
+            let feed = CursorFeed()
+            let second = try Self.open(feed, directory: directory, title: "place-second")
+            defer { GtkTest.destroy(second.window) }
+            let list = second.list
+            GtkTest.wait("the restored rows laid out (\(feed.asked))") {
+                list.state.inFlight == nil && !list.items.isEmpty && Self.firstVisibleRow(of: list)?.text == left.text
+            }
+            XCTAssertEqual(feed.asked.first, "at \(left.text.dropFirst(4))", "asked for the saved row, not the newest")
+            XCTAssertFalse(feed.asked.contains("newest"), "no refresh: \(feed.asked)")
+            // The newer rows load right away (the view is at the restored list's top) and go in
+            // above without moving the row.
+            GtkTest.wait("the first newer rows in (\(feed.asked))") {
+                feed.asked.contains { $0.hasPrefix("newer") } && list.state.newerRows != .loading
+                    && list.state.newAbove > 0
+            }
+            GtkTest.frames(2, of: list.widget)
+            let restored = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            XCTAssertEqual(restored.text, left.text, "the same first visible row")
+            XCTAssertEqual(restored.top, left.top, accuracy: 3, "where it was on screen")
+            XCTAssertNotEqual(list.state.header.state, .failed)
+
+            // The wheel up: each batch of newer rows loads near the top and the pill counts
+            // down, up to the newest row.
+            let wheel = try RealInputs.make(window: second.window, target: list.widget, windowTitle: "place-second")
+            wheel.point(at: 180, 200)
+            let view = Self.adjustment(list)
+            for _ in 0..<200 where !(list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0) {
+                wheel.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
+                GtkTest.frames(1, of: list.widget)
+            }
+            GtkTest.wait("the newest row at the top (\(feed.asked), offset \(gtk_adjustment_get_value(view)))") {
+                list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0 && list.state.newerRows == .none
+                    && list.state.newAbove == 0
+            }
+            XCTAssertGreaterThanOrEqual(
+                feed.asked.filter { $0.hasPrefix("newer") }.count, 2,
+                "newer rows loaded as the wheel went up: \(feed.asked)")
+            XCTAssertEqual(list.items.map(\.id), Array(list.items.map(\.id).sorted().reversed()), "in order")
+            XCTAssertEqual(Set(list.items.map(\.id)).count, list.items.count, "no row twice")
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 200")
+        }
+    }
+
+    func testASavedRowThatNoLongerExistsOpensAtTheTop() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            XCTAssertTrue(store.save(SavedPlace(id: "150", top: -7), key: "timeline"))
+            let feed = CursorFeed()
+            feed.ids.removeAll { $0 == 150 }
+            let (list, window) = try Self.open(feed, directory: directory, title: "place-gone")
+            defer { GtkTest.destroy(window) }
+            var states: [HeaderState] = []
+            list.onStateChange { states.append($0.header.state) }
+            GtkTest.wait("the newest rows (\(feed.asked))") {
+                list.items.first?.id == 200 && list.state.inFlight == nil
+                    && Self.firstVisibleRow(of: list)?.text == "row 200"
+            }
+            XCTAssertEqual(feed.asked.prefix(2), ["at 150", "newest"])
+            XCTAssertEqual(gtk_adjustment_get_value(Self.adjustment(list)), 0, "at the top")
+            XCTAssertFalse(states.contains(.failed), "no error: \(states)")
+            XCTAssertEqual(list.state.newerRows, .none)
+        }
+    }
+
+    func testACorruptPlaceFileIsIgnoredAndReplaced() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            try Data("refresh-list place 1\ntop banana\n\u{0}\u{1}".utf8).write(
+                to: URL(fileURLWithPath: store.path(for: "timeline")))
+            XCTAssertNil(store.load(key: "timeline"))
+            let feed = CursorFeed()
+            let (list, window) = try Self.open(feed, directory: directory, title: "place-corrupt")
+            GtkTest.wait("the newest rows (\(feed.asked))") {
+                list.items.first?.id == 200 && list.state.inFlight == nil && list.headerAllocatedHeight == 0
+            }
+            XCTAssertEqual(feed.asked.first, "newest", "the corrupt place is not asked for")
+            let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "place-corrupt")
+            input.point(at: 180, 200)
+            input.wheel(up: false, count: 4, delayMs: InputPace.spinNotchMs)
+            GtkTest.wait("a good place file written over it") { Self.saved(in: store) != nil }
+            GtkTest.frames(2, of: list.widget)
+            let shown = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            GtkTest.destroy(window)
+            XCTAssertEqual(Self.saved(in: store).map { "row \($0.id)" }, shown.text, "the place as closed")
+        }
+    }
+
+    func testACallbackCursorLoaderRestoresTooAndPageLoadersGivenAfterItTakeOver() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            XCTAssertTrue(store.save(SavedPlace(id: "150", top: -4), key: "timeline"))
+            let configure: (inout RefreshListConfiguration) -> Void = {
+                $0.placeKey = "timeline"
+                $0.stateDirectory = directory
+            }
+            let feed = CursorFeed()
+            let list = try GtkTest.makeList(configure)
+            list.onLoad(completion: { request, done in done(.success(feed.load(request))) })
+            let window = GtkTest.window(list.widget, width: 360, height: 420)
+            list.start()
+            GtkTest.wait("the saved row first in view (\(feed.asked))") {
+                list.state.inFlight == nil && Self.firstVisibleRow(of: list)?.text == "row 150"
+            }
+            XCTAssertEqual(feed.asked.first, "at 150")
+            GtkTest.destroy(window)
+
+            // Page loaders given after the cursor loader take over: no place, page numbers.
+            let unused = CursorFeed()
+            let paged = try GtkTest.makeList(configure)
+            paged.onLoad { unused.load($0) }
+            paged.onRefresh { page(181...200, hasMore: true) }
+            paged.onLoadMore { number in page((200 - 20 * number + 1)...(220 - 20 * number), hasMore: true) }
+            let second = GtkTest.window(paged.widget, width: 360, height: 420)
+            defer { GtkTest.destroy(second) }
+            paged.start()
+            GtkTest.wait("the newest page") { paged.items.first?.id == 200 && paged.state.inFlight == nil }
+            XCTAssertEqual(unused.asked, [], "the cursor loader given before is not asked")
+        }
+    }
+
+    func testARowSavedAtTheVeryTopKeepsItsPlaceAndTheNewerRowsCountInThePill() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor {
+            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            XCTAssertTrue(store.save(SavedPlace(id: "150", top: 0), key: "timeline"))
+            let feed = CursorFeed()
+            let (list, window) = try Self.open(feed, directory: directory, title: "place-top")
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("the newer rows in above the saved row (\(feed.asked))") {
+                feed.asked.contains("newer 150") && list.items.first?.id == 170 && list.state.newerRows == .more
+                    && list.state.inFlight == nil
+            }
+            GtkTest.frames(3, of: list.widget)
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view")
+            XCTAssertEqual(list.state.newAbove, 20, "the twenty rows above it count in the pill")
+            XCTAssertGreaterThan(gtk_adjustment_get_value(Self.adjustment(list)), 100, "the view moved down for them")
+        }
+    }
+
+    func testPlaceFilesParseOnlyWhatTheyWrite() {
+        XCTAssertEqual(
+            PlaceStore.parse("refresh-list place 1\ntop -12.5\nid 42\n"), SavedPlace(id: "42", top: -12.5))
+        XCTAssertEqual(PlaceStore.parse("refresh-list place 1\ntop 0.0\nid a\nb\n"), SavedPlace(id: "a\nb", top: 0))
+        for corrupt in [
+            "", "42", "refresh-list place 2\ntop 0\nid 1\n", "refresh-list place 1\ntop nan\nid 1\n",
+            "refresh-list place 1\ntop 0\nid \n", "refresh-list place 1\nid 1\ntop 0\n",
+        ] {
+            XCTAssertNil(PlaceStore.parse(corrupt), corrupt)
+        }
+    }
+}
