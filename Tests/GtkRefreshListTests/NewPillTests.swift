@@ -5,6 +5,7 @@
 // top; Enter with the focus on it and a click on it go to the newest row.
 
 import CGtk
+import CGtkTestSupport
 import GtkInterop
 import Foundation
 import GtkRefreshList
@@ -129,6 +130,10 @@ final class NewPillTests: XCTestCase {
             farthest = max(farthest, abs(now - areaTop() - placeInArea))
         }
         defer { GtkTest.watch(of: window).afterPaint = nil }
+        // What the engine asks a screen reader to hear of it.
+        var said: [Announcement] = []
+        list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
+        defer { list.effectObserver = nil }
         newer.value = true
         input.refreshKey(controlR: false)
         GtkTest.wait("the refresh with \(new) new rows over (header \(list.state.header.state))") {
@@ -142,6 +147,20 @@ final class NewPillTests: XCTestCase {
             farthest, 1, "no frame showed \(before.text) moved in the list's area", file: file, line: line)
         XCTAssertEqual(list.state.newAbove, new, "the count above", file: file, line: line)
         XCTAssertEqual(Self.pillText(of: list), "\(new) new items", "the pill", file: file, line: line)
+        // One announcement says the refresh and where its rows went; the arrival is not said
+        // again. The header's name and the pill's say the same.
+        XCTAssertEqual(
+            said.filter { $0 != .refreshStarted && $0 != .loadingMore }, [.refreshedNewAbove(count: new)],
+            "one announcement of the arrival", file: file, line: line)
+        for (widget, label) in [
+            (list.headerWidget, "Refreshed, \(new) new items above"),
+            (try XCTUnwrap(Self.pill(of: list)), "\(new) new items above"),
+        ] {
+            if let message = cgtk_test_check_string_property(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label) {
+                XCTFail(String(cString: message), file: file, line: line)
+                g_free(message)
+            }
+        }
     }
 
     func testF5MidListKeepsTheFirstVisibleRowAndTheWheelCountsThePillDown() throws {
@@ -231,8 +250,12 @@ final class NewPillTests: XCTestCase {
                 merge: .prependNew, new: 0, focusOnRow: false, title: "pill-insert")
             defer { GtkTest.destroy(window) }
             let before = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            var said: [Announcement] = []
+            list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
             XCTAssertTrue(list.insert(Row(id: 500), at: 0))
             XCTAssertTrue(list.insert(Row(id: 501), at: 1))
+            // Each arrival is said once, with the whole count above.
+            XCTAssertEqual(said, [.newItemsAbove(count: 1), .newItemsAbove(count: 2)])
             GtkTest.frames(3, of: list.widget)
             let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list))
             XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")
