@@ -2,7 +2,8 @@
 // view (F5 with new rows, in both merge modes, and an app's insert) leave the first visible row
 // where it was on screen, to the pixel, and show the pill with their count (its label in the
 // widget tree, and `state.newAbove`); the wheel scrolling up counts it down and it goes at the
-// top; Enter with the focus on it and a click on it go to the newest row.
+// top; Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only)
+// go to the newest row.
 
 import CGtk
 import CGtkTestSupport
@@ -81,9 +82,10 @@ final class NewPillTests: XCTestCase {
 
     /// A list of rows 100…61 whose next refresh brings `new` rows on top (merged as `merge`),
     /// shown, scrolled down by the wheel, its first refresh and pages over and its header
-    /// closed; the keyboard focus outside the rows when `focusOnRow` is false.
+    /// closed; the keyboard focus outside the rows when `focusOnRow` is false. With
+    /// `touchscreen`, the input has a finger too (`RealTouch`): under X11 that throws XCTSkip.
     @MainActor private static func scrolledDown(
-        merge: RefreshMerge, new: Int, focusOnRow: Bool, title: String
+        merge: RefreshMerge, new: Int, focusOnRow: Bool, title: String, touchscreen: Bool = false
     ) throws -> (list: RefreshList<Row>, window: WidgetPointer, input: any RealInput, newer: Flag) {
         let list = try GtkTest.makeList {
             $0.engine.refreshMerge = merge
@@ -100,7 +102,16 @@ final class NewPillTests: XCTestCase {
             list.state.header.state == .idle && list.state.inFlight == nil && list.headerAllocatedHeight == 0
                 && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
         }
-        let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        let input: any RealInput
+        do {
+            input =
+                touchscreen
+                ? try RealInputs.touchscreen(window: window, target: list.widget, windowTitle: title)
+                : try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        } catch {
+            GtkTest.destroy(window)
+            throw error
+        }
         input.point(at: 180, 150)
         let adjustment = Self.adjustment(list)
         input.wheel(up: false, count: 6, delayMs: InputPace.spinNotchMs)
@@ -241,6 +252,30 @@ final class NewPillTests: XCTestCase {
                 gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
             }
             XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 103")
+        }
+    }
+
+    func testATapOnThePillGoesToTheNewestRow() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 4, focusOnRow: false, title: "pill-touch", touchscreen: true)
+            defer { GtkTest.destroy(window) }
+            let finger = try XCTUnwrap(input as? any RealTouch, "a touchscreen")
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 4)
+            // A finger down on the pill's middle and up again where it went down: a tap.
+            let pill = try XCTUnwrap(Self.pill(of: list))
+            var point = graphene_point_t()
+            var middle = graphene_point_t(
+                x: Float(gtk_widget_get_width(pill)) / 2, y: Float(gtk_widget_get_height(pill)) / 2)
+            _ = withUnsafePointer(to: &middle) { gtk_widget_compute_point(pill, list.widget, $0, &point) }
+            try finger.touchDown(at: Int(point.x), Int(point.y))
+            try finger.touchUp()
+            let adjustment = Self.adjustment(list)
+            GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            }
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 104")
+            XCTAssertEqual(list.state.header.state, .idle, "a tap on the pill is no pull")
         }
     }
 
