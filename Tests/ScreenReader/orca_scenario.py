@@ -228,8 +228,11 @@ class Scenario:
         self.step("F5", lambda: xdotool("key", "F5"), ["Refreshing…", "Refreshed, "],
                   allowed=["F5", "Loading more…"])
         self.tree.expect_focus_on_row(row)
-        self.step("wheel pull", self.wheel_pull, ["Release to refresh", "Refreshing…", "Refreshed, "],
-                  allowed=["Loading more…"])
+        said = self.step("wheel pull", self.wheel_pull, ["Release to refresh", "Refreshing…", "Refreshed, "],
+                         allowed=["Loading more…"])
+        # At the top the new posts show: none went in above the view.
+        if any(text.endswith(" above") for text in said):
+            fail(f"a pull at the top hid its new posts above the view: Orca said {said}")
         self.tree.expect_focus_on_row(row)
         row = self.mid_list_refresh(window)
 
