@@ -30,10 +30,12 @@ extension RefreshList {
             text = texts.refreshing
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .refreshed(let count):
-            text =
-                count == 0
-                ? localized("Refreshed, nothing new")
-                : localizedCount("Refreshed, %d new item", "Refreshed, %d new items", Int64(count))
+            text = count == 0 ? localized("Refreshed, nothing new") : texts.refreshedWithNew(count)
+            cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+        case .refreshedNewAbove(let count):
+            // The refresh and where its rows went, in one utterance; the pill's name says the
+            // count too (RefreshList+Pill.swift).
+            text = texts.refreshedWithNewAbove(count)
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .refreshFailed:
             text = Self.withReason(texts.refreshFailed, failureText(engine.headerFailure))
@@ -63,7 +65,7 @@ extension RefreshList {
         // focus has settled.
         let rowsChanged =
             switch announcement {
-            case .refreshed, .newItemsAbove: true
+            case .refreshed, .refreshedNewAbove, .newItemsAbove: true
             default: false
             }
         let aboutFooter =

@@ -39,9 +39,9 @@ extension RefreshList {
                 let inView = configuration.engine.refreshMerge == .replace ? idsInView() : []
                 let (new, above) = applyRefresh(page)
                 let viewKept = inView.isEmpty || inView.contains { isShown($0, nearTop: true) }
-                let now = Self.monotonicNow()
-                queue.enqueue(.refreshApplied(shown: model.items.count, new: new, viewKept: viewKept), at: now)
-                queue.enqueue(.rowsInsertedAbove(above), at: now)
+                queue.enqueue(
+                    .refreshApplied(shown: model.items.count, new: new, insertedAbove: above, viewKept: viewKept),
+                    at: Self.monotonicNow())
             case .applyPage(let token, _):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)

@@ -26,6 +26,10 @@ struct Cells {
     var focusedRowTopToKeep: Double?
     /// Whether the next layout shows the first rows (the engine's `scrollToTop`).
     var showsFirstRowsAtLayout = false
+    /// Whether the next layout keeps a view that was at the top there: the list gave up the
+    /// header's height (or took it back), and GTK's list view keeps a focused row at its share
+    /// of the view's height, which scrolls a view at the top a few px down.
+    var keepsTopThroughResize = false
     /// The first row in view before rows went in above it, where it must stay if the engine
     /// keeps the place (`measurePlace`), until the engine's answer.
     var placeCandidate: RowPlace?

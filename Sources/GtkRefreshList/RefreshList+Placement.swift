@@ -99,6 +99,13 @@ extension RefreshList {
     /// At every layout of the list view's frame clock (before the frame is drawn): the view
     /// goes where the last refresh's rows should be seen.
     func placeViewAfterLayout() {
+        if cells.keepsTopThroughResize {
+            // The resize that gave up or took back the header's height is laid out: a view that
+            // was at the top goes back there, unless rows that went in meanwhile have a place of
+            // their own to keep.
+            cells.keepsTopThroughResize = false
+            if cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil { cells.showsFirstRowsAtLayout = true }
+        }
         guard cells.showsFirstRowsAtLayout else {
             // The focused row, else the first row in view, stays where it was; once the view
             // is where it stays, the pill's count follows it.

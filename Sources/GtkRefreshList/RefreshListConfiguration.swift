@@ -71,11 +71,23 @@ public struct RefreshListTexts: Hashable, Sendable {
     public var nothingHere = localized("Nothing here yet")
     /// The placeholder's hint when a refresh brought no rows.
     public var emptyHint = localized("Pull down or press F5 to refresh")
+    /// What a screen reader hears after a refresh whose new rows did not go in above the view
+    /// (at the top the view shows them), and the header's accessible name then: "Refreshed, 3
+    /// new items".
+    // Translators: said after a refresh; %d is how many rows it brought that were not shown.
+    public var refreshedWithNew = widgetPlural("Refreshed, %d new item", "Refreshed, %d new items")
+    /// What a screen reader hears after a refresh away from the top that put its new rows
+    /// above the view, which kept its place, and the header's accessible name then: "Refreshed,
+    /// 5 new items above" (the pill's count). One utterance: the arrival is not said again.
+    // Translators: said after a refresh whose new rows went in above the rows on screen; %d
+    // is how many new rows are above them.
+    public var refreshedWithNewAbove = widgetPlural("Refreshed, %d new item above", "Refreshed, %d new items above")
     /// The "N new" pill over the rows when new rows went in above the view: "5 new items".
     // Translators: the pill over the list that scrolls up to new rows; %d is how many.
     public var newAbove = widgetPlural("%d new item", "%d new items")
-    /// What a screen reader hears when new rows went in above the view, once per arrival, and
-    /// the pill's accessible name: "5 new items above".
+    /// What a screen reader hears when new rows went in above the view other than by a
+    /// refresh (an app's insert, a live update), once per arrival, and the pill's accessible
+    /// name: "5 new items above".
     // Translators: said when new rows arrived above the rows on screen; %d is how many.
     public var newAboveAnnouncement = widgetPlural("%d new item above", "%d new items above")
 

@@ -152,6 +152,8 @@ final class DemoApp {
         configuration.lastUpdatedKey = "demo-\(options.source.rawValue)"
         // The simulated feed answers by cursor: the list opens where it was left.
         configuration.placeKey = "demo-\(options.source.rawValue)"
+        // "5 new posts" over a feed, "5 new files" over a folder.
+        configuration.texts = options.source.texts
         configuration.startsWhenShown = options.screenshotsDirectory == nil
         // One list in the window: F5 refreshes it wherever the focus is, like a browser.
         configuration.shortcutScope = .window

@@ -12,6 +12,41 @@ func localized(_ text: String) -> String {
     translate(text, domain: demoTextDomain)
 }
 
+/// A count text in the demo's domain (a function xgettext extracts from, as
+/// `--keyword=demoPlural:1,2`).
+func demoPlural(_ singular: String, _ plural: String) -> PluralText {
+    PluralText(singular: singular, plural: plural, domain: demoTextDomain)
+}
+
+extension SourceKind {
+    /// The list's words for what this source's rows are: the feeds' rows are posts ("5 new
+    /// posts"), a folder's are files; the rest are the list's own.
+    var texts: RefreshListTexts {
+        var texts = RefreshListTexts()
+        switch self {
+        case .sim, .mastodon:
+            // Translators: the pill over the feed that scrolls up to new posts; %d is how many.
+            texts.newAbove = demoPlural("%d new post", "%d new posts")
+            // Translators: said when new posts arrived above the ones on screen.
+            texts.newAboveAnnouncement = demoPlural("%d new post above", "%d new posts above")
+            // Translators: said after a refresh; %d is how many posts it brought.
+            texts.refreshedWithNew = demoPlural("Refreshed, %d new post", "Refreshed, %d new posts")
+            // Translators: said after a refresh whose new posts went in above the ones on screen.
+            texts.refreshedWithNewAbove = demoPlural("Refreshed, %d new post above", "Refreshed, %d new posts above")
+        case .folder:
+            // Translators: the pill over the folder's files that scrolls up to new ones.
+            texts.newAbove = demoPlural("%d new file", "%d new files")
+            // Translators: said when new files showed up above the ones on screen.
+            texts.newAboveAnnouncement = demoPlural("%d new file above", "%d new files above")
+            // Translators: said after reading the folder again; %d is how many files are new.
+            texts.refreshedWithNew = demoPlural("Refreshed, %d new file", "Refreshed, %d new files")
+            // Translators: said after reading the folder again, its new files above the ones on screen.
+            texts.refreshedWithNewAbove = demoPlural("Refreshed, %d new file above", "Refreshed, %d new files above")
+        }
+        return texts
+    }
+}
+
 /// Sets the locale from the environment and binds both text domains to the locale directory
 /// next to the binary (`../share/locale`), or to the build's (`REFRESH_DEMO_LOCALEDIR` first).
 func setUpTranslations() {

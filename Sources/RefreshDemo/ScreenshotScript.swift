@@ -1,5 +1,6 @@
 // --screenshots DIR: drives the real widget through every header and footer state with
-// loaders whose answers the script releases, then the views of a list with no rows (loading,
+// loaders whose answers the script releases, the "N new" pill over rows a refresh put above the
+// view (left to right and right to left), then the views of a list with no rows (loading,
 // empty, failed), a right-to-left window and a narrow one, and renders the window to PNG
 // through GTK's own renderer at each step. Then the app quits (status 1 if any image could not
 // be written).
@@ -54,6 +55,7 @@ final class ScreenshotScript {
         do {
             try await shootHeaderStates(list, window)
             try await shootFooterStates(list, window)
+            try await shootPill(list, window)
             try await shootRightToLeft(list, window)
             try await shootNarrow(window)
             try await shootPlaceholders(window)
@@ -116,6 +118,37 @@ final class ScreenshotScript {
         try await settle("the end of the feed", window) { footer() == .exhausted }
         try await scroll(list, window, toEnd: true)
         shoot(window, "footer-exhausted")
+    }
+
+    /// Scrolled down a few rows, a refresh whose five new posts go in above the view: the place
+    /// holds and the pill says "5 new posts"; then the same right to left, the pill's arrow after
+    /// its words.
+    private func shootPill(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
+        try await settle("the list scrolled a few rows down", window) {
+            if abs(gtk_adjustment_get_value(adjustment) - 150) <= 0.5 { return true }
+            gtk_adjustment_set_value(adjustment, 150)
+            return false
+        }
+        list.refresh()
+        try await settle("a refresh in mid-list", window) { list.engine.header.state == .refreshing }
+        // The newest page: five new posts on top of fifteen of the rows shown (202…188).
+        heldRefresh?(.success(Page(items(188...207), hasMore: true)))
+        try await settle("the pill over the rows, the header closed", window) {
+            list.engine.newAbove == 5 && list.engine.header.state == .idle
+        }
+        shoot(window, "pill")
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        try await settle("the pill, right to left", window) {
+            list.engine.newAbove == 5 && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
+        }
+        shoot(window, "rtl-pill")
+        gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+        try await settle("left to right again", window) { gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_LTR }
+        // The shorter list loads its next page: the last, so the feed ends as before.
+        guard list.engine.footer == .loading else { return }
+        heldPage?(.success(Page(items(181...187), hasMore: false)))
+        try await settle("the end of the feed again", window) { list.engine.footer == .exhausted }
     }
 
     /// A pull in a right-to-left window: the header's arrow and texts, the rows and the pane

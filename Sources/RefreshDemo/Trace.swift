@@ -110,8 +110,8 @@ final class Tracer {
         case .loadMoreCompleted(let token, let outcome):
             ("loadMoreCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
         case .itemsShown(let count): ("itemsShown", [("count", count)])
-        case .refreshApplied(let shown, let new, let viewKept):
-            ("refreshApplied", [("count", shown), ("new", new), ("viewKept", viewKept)])
+        case .refreshApplied(let shown, let new, let above, let viewKept):
+            ("refreshApplied", [("count", shown), ("new", new), ("insertedAbove", above), ("viewKept", viewKept)])
         case .rowsInsertedAbove(let count): ("rowsInsertedAbove", [("count", count)])
         case .rowsAboveView(let count): ("rowsAboveView", [("count", count)])
         case .pillActivated: ("pillActivated", [])

@@ -7,8 +7,13 @@ public enum Announcement: Hashable, Sendable {
     case releaseToRefresh
     /// A refresh started, whatever started it.
     case refreshStarted
-    /// A refresh succeeded and brought `newItems` rows not shown before.
+    /// A refresh succeeded and brought `newItems` rows not shown before, in view or none above
+    /// it ("Refreshed, 3 new items").
     case refreshed(newItems: Int)
+    /// A refresh succeeded away from the top and put its new rows above the view, which kept
+    /// its place: `count` new rows are above it now, the pill's count ("Refreshed, 5 new
+    /// items above"). Said instead of `refreshed` and `newItemsAbove`: one per arrival.
+    case refreshedNewAbove(count: Int)
     /// The refresh failed or timed out (the reason is `headerFailure`).
     case refreshFailed
     /// The next page started loading.
@@ -17,7 +22,8 @@ public enum Announcement: Hashable, Sendable {
     case loadFailed
     /// The feed has no more pages.
     case noMoreItems
-    /// Rows arrived above the view, which kept its place: `count` new rows are above it now
-    /// (this arrival and those not scrolled to yet). Once per arrival, not per row.
+    /// Rows arrived above the view other than by a refresh (an app's insert, a live update),
+    /// and the view kept its place: `count` new rows are above it now (this arrival and those
+    /// not scrolled to yet). Once per arrival, not per row.
     case newItemsAbove(count: Int)
 }

@@ -98,15 +98,19 @@ public enum Event: Hashable, Sendable {
     /// ended list's footer while they are fewer than a page.
     case itemsShown(Int)
     /// The host applied a refresh answer (`applyRefresh`): it shows `shown` rows, `new` of them
-    /// not shown before. `viewKept`: whether a row that was in view before the answer is still
-    /// shown (false when a replacing answer took every row in view away, as one from far down
-    /// the list does). Sent instead of `itemsShown` after a refresh.
-    case refreshApplied(shown: Int, new: Int, viewKept: Bool = true)
-    /// The host put `count` rows in before the first row in view (a refresh's new rows, its own
-    /// insert, a live update), measured before they went in; 0 when no row was in view. Sent
-    /// after the `refreshApplied` or `itemsShown` of the same change. The engine decides
-    /// whether the view shows them (at the top) or keeps its place and counts them as new
-    /// above (`newAbove`; RefreshEngine+NewAbove.swift).
+    /// not shown before. `insertedAbove`: how many of the rows went in before the first row in
+    /// view, measured before they went in (0 when no row was in view); the engine decides
+    /// whether the view shows them or keeps its place and counts them, as for
+    /// `rowsInsertedAbove`, and says the refresh and where its rows went in one announcement.
+    /// `viewKept`: whether a row that was in view before the answer is still shown (false
+    /// when a replacing answer took every row in view away, as one from far down the list
+    /// does). Sent instead of `itemsShown` after a refresh.
+    case refreshApplied(shown: Int, new: Int, insertedAbove: Int = 0, viewKept: Bool = true)
+    /// The host put `count` rows in before the first row in view by a change of its own (an
+    /// app's insert, a live update), measured before they went in; 0 when no row was in view.
+    /// Sent after the `itemsShown` of the same change (a refresh reports its rows above in
+    /// `refreshApplied`). The engine decides whether the view shows them (at the top) or keeps
+    /// its place and counts them as new above (`newAbove`; RefreshEngine+NewAbove.swift).
     case rowsInsertedAbove(Int)
     /// How many rows lie wholly above the view's top edge now, measured after layout: new rows
     /// scrolled into view (even in part) are seen, and `newAbove` counts down to it. Sent

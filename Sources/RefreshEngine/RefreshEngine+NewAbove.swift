@@ -2,34 +2,38 @@
 // top the reader sees them (the view goes to the first rows, as after a pull); away from the
 // top the reader's place holds, to the pixel, and the "N new" pill says how many new rows are
 // above. The count goes down as they scroll into view, the pill goes at the top, and
-// activating it goes to the newest. A screen reader hears each arrival once.
+// activating it goes to the newest. A screen reader hears each arrival once: a refresh's as
+// its outcome and where its rows went ("Refreshed, 5 new items above"), any other's as the
+// count above ("5 new items above").
 
 extension RefreshEngine {
     /// How many new rows are above the view that the reader has not scrolled to yet: what the
     /// "N new" pill shows (no pill at 0).
     public var newAbove: Int { newRowsAbove }
 
-    /// `count` rows went in before the first row in view.
-    mutating func rowsInsertedAbove(_ count: Int, into effects: inout Effects) {
+    /// `count` rows went in before the first row in view. Returns whether the place held and
+    /// the pill counted them: the arrival is then announced once, by the caller, with what
+    /// brought it (a refresh says its outcome and where the rows went in one utterance).
+    mutating func rowsInsertedAbove(_ count: Int, into effects: inout Effects) -> Bool {
         guard count > 0, geometry.isKnown else {
             // Nothing went in above a row in view, or nothing is laid out to keep.
-            return
+            return false
         }
         if pendingLayout?.awaitsTop == true {
             // The view goes to the first rows already (a refresh at the top): they are seen.
-            return
+            return false
         }
         if geometry.isAtTop {
             // At the top the reader is where new rows arrive: show them, as a pull at the top
             // does, rather than push them out of view above the first row.
             pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
             effects.append(.scrollToTop)
-            return
+            return false
         }
         // Away from the top: the rows in view stay where they are, and the pill counts.
         newRowsAbove += count
         effects.append(.keepPlace)
-        effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
+        return true
     }
 
     /// `count` rows lie wholly above the view: new rows past that many were scrolled into view.

@@ -46,7 +46,7 @@ extension RefreshEngine {
             acceptRefresh(token, received: received, exhausted: isLastPage(received, hasMore), into: &effects)
             lastUpdatedInstant = wallClock
             effects.append(.persistLastUpdated(wallClock))
-            result = .succeeded(newItems: nil)
+            result = .succeeded(said: nil)
         case .failure(let failure):
             // Items, paging and the timestamp stay as they were.
             result = .failed(failure)
@@ -98,10 +98,10 @@ extension RefreshEngine {
     mutating func showResult(_ result: RefreshResult, into effects: inout Effects) {
         headerPhase = .showingResult(result, showingFromNow)
         switch result {
-        case .succeeded(let newItems):
+        case .succeeded(let said):
             lastRefreshFailure = nil
             // Said once the rows are in: now if the host applied them already, else then.
-            if let newItems { effects.append(.announce(.refreshed(newItems: newItems))) }
+            if let said { effects.append(.announce(said)) }
         case .failed(let failure):
             lastRefreshFailure = failure
             effects.append(.announce(.refreshFailed))
@@ -112,21 +112,25 @@ extension RefreshEngine {
     /// wait for), else waiting for its first frame (`.presented`).
     var showingFromNow: Showing { headerHiddenByHost ? .shown(at: now) : .waiting(since: now) }
 
-    /// The host applied the refresh answer: `new` of the rows it shows were not shown before.
-    /// The announcement ("Refreshed, 3 new items") goes with the result on screen: it waits if
-    /// the spinner still holds, and is made now if the result already shows or is over.
-    mutating func refreshApplied(new: Int, into effects: inout Effects) {
+    /// The host applied the refresh answer: `new` of the rows it shows were not shown before,
+    /// and `newAbove` is the pill's count when they went in above a view that kept its place
+    /// (nil when they are in view, or none came). One announcement says both ("Refreshed, 3
+    /// new items"; away from the top "Refreshed, 5 new items above"), with the result on
+    /// screen: it waits if the spinner still holds, and is made now if the result already
+    /// shows or is over.
+    mutating func refreshApplied(new: Int, newAbove: Int?, into effects: inout Effects) {
+        let said: Announcement = newAbove.map { .refreshedNewAbove(count: $0) } ?? .refreshed(newItems: new)
         switch headerPhase {
         case .holdingSpinner(.succeeded(nil), let spinner):
-            // The result shows later; it announces then, with the count.
-            headerPhase = .holdingSpinner(.succeeded(newItems: new), spinner: spinner)
+            // The result shows later; it announces then.
+            headerPhase = .holdingSpinner(.succeeded(said: said), spinner: spinner)
         case .showingResult(.succeeded(nil), let showing):
-            // The result shows already, waiting for the count.
-            headerPhase = .showingResult(.succeeded(newItems: new), showing)
-            effects.append(.announce(.refreshed(newItems: new)))
+            // The result shows already, waiting for the rows.
+            headerPhase = .showingResult(.succeeded(said: said), showing)
+            effects.append(.announce(said))
         case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult:
             // The result came and went before the rows did (a zero display time): say it now.
-            effects.append(.announce(.refreshed(newItems: new)))
+            effects.append(.announce(said))
         }
     }
 }

@@ -2,9 +2,10 @@
 
 /// The outcome a refresh shows once the spinner has had its minimum time.
 enum RefreshResult: Hashable, Sendable {
-    /// `newItems`: the rows the host reports new once it applied the answer; `nil` until then
-    /// (the announcement waits for it).
-    case succeeded(newItems: Int?)
+    /// `said`: what a screen reader hears of it, known once the host applied the answer (how
+    /// many rows are new, and whether they went in above the view); `nil` until then (the
+    /// announcement waits for it).
+    case succeeded(said: Announcement?)
     case failed(FailureID)
 }
 

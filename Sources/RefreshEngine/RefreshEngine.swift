@@ -134,16 +134,23 @@ public struct RefreshEngine: Hashable, Sendable {
             completeRefresh(token, outcome, wallClock: wallClock, into: &effects)
         case .loadMoreCompleted(let token, let outcome):
             completeLoadMore(token, outcome, into: &effects)
-        case .refreshApplied(let count, let new, let viewKept):
-            guard count >= 0, new >= 0, new <= count else { counters.rejectedInputs += 1; break }
+        case .refreshApplied(let count, let new, let above, let viewKept):
+            guard count >= 0, new >= 0, new <= count, above >= 0, above <= count else {
+                counters.rejectedInputs += 1
+                break
+            }
             rowsShown(count, showingTop: showsTop(shown: count, new: new, viewKept: viewKept), into: &effects)
-            refreshApplied(new: new, into: &effects)
+            let counted = rowsInsertedAbove(above, into: &effects)
+            refreshApplied(new: new, newAbove: counted ? newRowsAbove : nil, into: &effects)
         case .itemsShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             rowsShown(count, into: &effects)
         case .rowsInsertedAbove(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
-            rowsInsertedAbove(count, into: &effects)
+            // Said at once: nothing else tells of this arrival.
+            if rowsInsertedAbove(count, into: &effects) {
+                effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
+            }
         case .rowsAboveView(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             rowsAboveView(count)

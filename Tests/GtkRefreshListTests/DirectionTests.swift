@@ -1,6 +1,6 @@
-// Right to left (Arabic, Hebrew, Persian…): the header's arrow and the footer's spinner stand
-// after their words, as the reading order turns; the same list laid out left to right has them
-// before. GTK mirrors boxes itself; this checks nothing in the list fights it.
+// Right to left (Arabic, Hebrew, Persian…): the header's arrow, the footer's spinner and the
+// "N new" pill's arrow stand after their words, as the reading order turns; the same list laid
+// out left to right has them before. GTK mirrors boxes itself; this checks nothing in the list fights it.
 
 import CGtk
 import GtkInterop
@@ -17,10 +17,11 @@ final class DirectionTests: XCTestCase {
         return point.x
     }
 
-    /// Where the header's arrow and the footer's spinner stand against their words, with the
-    /// list laid out in `direction`: `true` when before them (to their left).
-    @MainActor private static func indicatorsLead(_ direction: GtkTextDirection) throws -> (arrow: Bool, spinner: Bool)
-    {
+    /// Where the header's arrow, the footer's spinner and the pill's arrow stand against their
+    /// words, with the list laid out in `direction`: `true` when before them (to their left).
+    @MainActor private static func indicatorsLead(
+        _ direction: GtkTextDirection
+    ) throws -> (arrow: Bool, spinner: Bool, pillArrow: Bool) {
         gtk_widget_set_default_direction(direction)
         defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
         let list = try GtkTest.makeList {
@@ -58,17 +59,27 @@ final class DirectionTests: XCTestCase {
         }
         let footerSpinner = try XCTUnwrap(list.footerSpinner), footerLabel = try XCTUnwrap(list.footerLabel)
         let spinner = centre(footerSpinner, in: list.widget) < centre(footerLabel, in: list.widget)
-        return (arrow, spinner)
+        // A row put in above the view, scrolled down as it is: the pill, its arrow and its words.
+        XCTAssertTrue(list.insert(Row(id: 1_000), at: 0))
+        let pill = try XCTUnwrap(descendant(of: list.widget, withClass: "refresh-new-pill"))
+        GtkTest.wait("the pill shown") { list.state.newAbove == 1 && gtk_widget_get_mapped(pill) != 0 }
+        GtkTest.frames(of: list.widget)
+        let pillImage = try XCTUnwrap(descendant(of: pill, named: "image"))
+        let pillLabel = try XCTUnwrap(descendant(of: pill, named: "label"))
+        let pillArrow = centre(pillImage, in: list.widget) < centre(pillLabel, in: list.widget)
+        return (arrow, spinner, pillArrow)
     }
 
-    func testTheHeaderAndFooterMirrorRightToLeft() throws {
+    func testTheHeaderFooterAndPillMirrorRightToLeft() throws {
         try onMainActor {
             let leftToRight = try Self.indicatorsLead(GTK_TEXT_DIR_LTR)
             XCTAssertTrue(leftToRight.arrow, "left to right: the arrow before the title")
             XCTAssertTrue(leftToRight.spinner, "left to right: the spinner before the footer's words")
+            XCTAssertTrue(leftToRight.pillArrow, "left to right: the pill's arrow before its words")
             let rightToLeft = try Self.indicatorsLead(GTK_TEXT_DIR_RTL)
             XCTAssertFalse(rightToLeft.arrow, "right to left: the arrow after the title, on its right")
             XCTAssertFalse(rightToLeft.spinner, "right to left: the spinner after the footer's words")
+            XCTAssertFalse(rightToLeft.pillArrow, "right to left: the pill's arrow after its words, on their right")
         }
     }
 }

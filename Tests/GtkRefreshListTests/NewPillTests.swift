@@ -2,9 +2,11 @@
 // view (F5 with new rows, in both merge modes, and an app's insert) leave the first visible row
 // where it was on screen, to the pixel, and show the pill with their count (its label in the
 // widget tree, and `state.newAbove`); the wheel scrolling up counts it down and it goes at the
-// top; Enter with the focus on it and a click on it go to the newest row.
+// top; Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only)
+// go to the newest row.
 
 import CGtk
+import CGtkTestSupport
 import GtkInterop
 import Foundation
 import GtkRefreshList
@@ -80,9 +82,10 @@ final class NewPillTests: XCTestCase {
 
     /// A list of rows 100…61 whose next refresh brings `new` rows on top (merged as `merge`),
     /// shown, scrolled down by the wheel, its first refresh and pages over and its header
-    /// closed; the keyboard focus outside the rows when `focusOnRow` is false.
+    /// closed; the keyboard focus outside the rows when `focusOnRow` is false. With
+    /// `touchscreen`, the input has a finger too (`RealTouch`): under X11 that throws XCTSkip.
     @MainActor private static func scrolledDown(
-        merge: RefreshMerge, new: Int, focusOnRow: Bool, title: String
+        merge: RefreshMerge, new: Int, focusOnRow: Bool, title: String, touchscreen: Bool = false
     ) throws -> (list: RefreshList<Row>, window: WidgetPointer, input: any RealInput, newer: Flag) {
         let list = try GtkTest.makeList {
             $0.engine.refreshMerge = merge
@@ -99,7 +102,16 @@ final class NewPillTests: XCTestCase {
             list.state.header.state == .idle && list.state.inFlight == nil && list.headerAllocatedHeight == 0
                 && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
         }
-        let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        let input: any RealInput
+        do {
+            input =
+                touchscreen
+                ? try RealInputs.touchscreen(window: window, target: list.widget, windowTitle: title)
+                : try RealInputs.make(window: window, target: list.widget, windowTitle: title)
+        } catch {
+            GtkTest.destroy(window)
+            throw error
+        }
         input.point(at: 180, 150)
         let adjustment = Self.adjustment(list)
         input.wheel(up: false, count: 6, delayMs: InputPace.spinNotchMs)
@@ -129,6 +141,10 @@ final class NewPillTests: XCTestCase {
             farthest = max(farthest, abs(now - areaTop() - placeInArea))
         }
         defer { GtkTest.watch(of: window).afterPaint = nil }
+        // What the engine asks a screen reader to hear of it.
+        var said: [Announcement] = []
+        list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
+        defer { list.effectObserver = nil }
         newer.value = true
         input.refreshKey(controlR: false)
         GtkTest.wait("the refresh with \(new) new rows over (header \(list.state.header.state))") {
@@ -142,6 +158,20 @@ final class NewPillTests: XCTestCase {
             farthest, 1, "no frame showed \(before.text) moved in the list's area", file: file, line: line)
         XCTAssertEqual(list.state.newAbove, new, "the count above", file: file, line: line)
         XCTAssertEqual(Self.pillText(of: list), "\(new) new items", "the pill", file: file, line: line)
+        // One announcement says the refresh and where its rows went; the arrival is not said
+        // again. The header's name and the pill's say the same.
+        XCTAssertEqual(
+            said.filter { $0 != .refreshStarted && $0 != .loadingMore }, [.refreshedNewAbove(count: new)],
+            "one announcement of the arrival", file: file, line: line)
+        for (widget, label) in [
+            (list.headerWidget, "Refreshed, \(new) new items above"),
+            (try XCTUnwrap(Self.pill(of: list)), "\(new) new items above"),
+        ] {
+            if let message = cgtk_test_check_string_property(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label) {
+                XCTFail(String(cString: message), file: file, line: line)
+                g_free(message)
+            }
+        }
     }
 
     func testF5MidListKeepsTheFirstVisibleRowAndTheWheelCountsThePillDown() throws {
@@ -225,14 +255,42 @@ final class NewPillTests: XCTestCase {
         }
     }
 
+    func testATapOnThePillGoesToTheNewestRow() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 4, focusOnRow: false, title: "pill-touch", touchscreen: true)
+            defer { GtkTest.destroy(window) }
+            let finger = try XCTUnwrap(input as? any RealTouch, "a touchscreen")
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 4)
+            // A finger down on the pill's middle and up again where it went down: a tap.
+            let pill = try XCTUnwrap(Self.pill(of: list))
+            var point = graphene_point_t()
+            var middle = graphene_point_t(
+                x: Float(gtk_widget_get_width(pill)) / 2, y: Float(gtk_widget_get_height(pill)) / 2)
+            _ = withUnsafePointer(to: &middle) { gtk_widget_compute_point(pill, list.widget, $0, &point) }
+            try finger.touchDown(at: Int(point.x), Int(point.y))
+            try finger.touchUp()
+            let adjustment = Self.adjustment(list)
+            GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            }
+            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 104")
+            XCTAssertEqual(list.state.header.state, .idle, "a tap on the pill is no pull")
+        }
+    }
+
     func testAnInsertAboveTheViewKeepsThePlaceAndShowsThePill() throws {
         try onMainActor {
             let (list, window, _, _) = try Self.scrolledDown(
                 merge: .prependNew, new: 0, focusOnRow: false, title: "pill-insert")
             defer { GtkTest.destroy(window) }
             let before = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            var said: [Announcement] = []
+            list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
             XCTAssertTrue(list.insert(Row(id: 500), at: 0))
             XCTAssertTrue(list.insert(Row(id: 501), at: 1))
+            // Each arrival is said once, with the whole count above.
+            XCTAssertEqual(said, [.newItemsAbove(count: 1), .newItemsAbove(count: 2)])
             GtkTest.frames(3, of: list.widget)
             let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list))
             XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")

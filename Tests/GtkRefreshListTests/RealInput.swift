@@ -429,6 +429,10 @@ extension WaylandInput: RealTouch {
         else { throw WaylandSessionError(description: "no monitor corner outside the window for a first touch") }
         try input.send("touch-down 0 \(outside.x) \(outside.y)")
         try input.send("touch-up 0")
+        // The touch may have taken the pointer with it: relative motions start from the corner
+        // they are known to start from again.
+        try input.send("home")
+        pointer = (0, 0)
         let seat = gdk_display_get_default_seat(gdk_display_get_default())
         GtkTest.wait("GTK's seat with mutter's touchscreen") {
             gdk_seat_get_capabilities(seat).rawValue & GDK_SEAT_CAPABILITY_TOUCH.rawValue != 0

@@ -1,6 +1,7 @@
 // The app launched as a user would, on the test's X display, with --trace, driven by real
-// input through xdotool: the initial load, a wheel refresh, paging to the end, F5, failures
-// that keep the rows, and a real folder read a page at a time.
+// input through xdotool: the initial load, a wheel refresh, paging to the end, F5 (with a row
+// focused, the view stays at the top), failures that keep the rows, and a real folder read a
+// page at a time.
 
 import Foundation
 import WaylandSupport
@@ -35,6 +36,24 @@ final class AppTests: XCTestCase {
         shell(["xdotool", "key", "F5"])
         app.wait("an F5 refresh") { $0.count(effect: "startRefresh") == 3 && $0.settled() }
         XCTAssertEqual(app.effects.last { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "request")
+    }
+
+    func testF5AtTheTopWithARowFocusedKeepsTheViewAtTheTop() throws {
+        let (app, window) = try launch(["--latency-ms", "100", "--total", "50"])
+        app.wait("the initial load at rest") { $0.atRest() && self.items($0) >= 20 }
+        // A click on a row a few rows down gives it the keyboard focus; the view stays at the top.
+        shell(["xdotool", "mousemove", "--window", window, "200", "200", "click", "1"])
+        shell(["xdotool", "key", "F5"])
+        app.wait("an F5 refresh, then the list at rest") { $0.count(effect: "startRefresh") == 2 && $0.atRest() }
+        // While the header rests open the list gives up its height, and GTK's list view keeps
+        // the focused row at its share of the view's height: the view must still be at the top
+        // when the refresh's rows go in (else they would go above it, out of sight), and after.
+        let geometry = { (line: TraceLine) in line["event"] as? String == "geometry" }
+        let applied = try XCTUnwrap(app.events.lastIndex { $0["event"] as? String == "refreshApplied" })
+        let before = try XCTUnwrap(app.events[..<applied].last(where: geometry), "geometry before the rows went in")
+        XCTAssertEqual(before["offset"] as? Double, 0, "the view at the top as the refresh's rows went in")
+        XCTAssertEqual(app.events.last(where: geometry)?["offset"] as? Double, 0, "the view at the top after")
+        XCTAssertEqual(app.count(effect: "keepPlace"), 0, "nothing kept away from the top")
     }
 
     func testWheelDownLoadsPageAfterPageUntilExhaustedAtTotal() throws {

@@ -11,6 +11,22 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(Options().threshold, 64)
     }
 
+    func testEachSourceNamesItsRows() {
+        // (Untranslated here: the tests run without a language.)
+        for source in [SourceKind.sim, .mastodon] {
+            XCTAssertEqual(source.texts.newAbove(5), "5 new posts", "\(source)")
+            XCTAssertEqual(source.texts.newAbove(1), "1 new post", "\(source)")
+            XCTAssertEqual(source.texts.newAboveAnnouncement(5), "5 new posts above", "\(source)")
+            XCTAssertEqual(source.texts.refreshedWithNew(3), "Refreshed, 3 new posts", "\(source)")
+            XCTAssertEqual(source.texts.refreshedWithNewAbove(5), "Refreshed, 5 new posts above", "\(source)")
+        }
+        let folder = SourceKind.folder.texts
+        XCTAssertEqual(folder.newAbove(2), "2 new files")
+        XCTAssertEqual(folder.newAboveAnnouncement(2), "2 new files above")
+        XCTAssertEqual(folder.refreshedWithNew(2), "Refreshed, 2 new files")
+        XCTAssertEqual(folder.refreshedWithNewAbove(1), "Refreshed, 1 new file above")
+    }
+
     func testEveryFlag() throws {
         let options = try Options.parse([
             "--source", "folder", "--folder", "/tmp", "--latency-ms", "250", "--fail-rate", "0.5",

@@ -1,7 +1,9 @@
 // Rows that go in above the view and the "N new" pill: away from the top the place holds and
 // the pill counts them, in both merge modes and for an app's own inserts; the count goes down
 // as they scroll into view and is gone at the top; the pill goes to the newest; a screen
-// reader hears each arrival once. At the top the view shows what arrived.
+// reader hears each arrival once, a refresh's with its outcome ("Refreshed, 5 new items
+// above"), an insert's as the count ("5 new items above"). At the top the view shows what
+// arrived.
 
 import RefreshEngine
 import XCTest
@@ -30,11 +32,11 @@ final class NewAboveTests: XCTestCase {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         refresh(store, token: 2, at: 2_000, received: 5)
-        store.send(.refreshApplied(shown: 25, new: 5), at: 2_510, effects: [.announce(.refreshed(newItems: 5))])
         // The five went in before the first row in view: the place holds, the pill says 5, and
-        // a screen reader hears it once.
+        // a screen reader hears the refresh and where its rows went, once.
         store.send(
-            .rowsInsertedAbove(5), at: 2_510, effects: [.keepPlace, .announce(.newItemsAbove(count: 5))]
+            .refreshApplied(shown: 25, new: 5, insertedAbove: 5), at: 2_510,
+            effects: [.keepPlace, .announce(.refreshedNewAbove(count: 5))]
         ) { $0.newAbove = 5 }
         // Laid out: the view moved down by their height, 10 rows are wholly above it.
         store.send(.geometry(offset: 755, contentHeight: 2_255, viewportHeight: 600), at: 2_520, effects: [])
@@ -60,20 +62,68 @@ final class NewAboveTests: XCTestCase {
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         refresh(store, token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
         store.send(
-            .refreshApplied(shown: 20, new: 2, viewKept: true), at: 2_510,
-            effects: [.announce(.refreshed(newItems: 2))])
-        store.send(
-            .rowsInsertedAbove(2), at: 2_510, effects: [.keepPlace, .announce(.newItemsAbove(count: 2))]
+            .refreshApplied(shown: 20, new: 2, insertedAbove: 2, viewKept: true), at: 2_510,
+            effects: [.keepPlace, .announce(.refreshedNewAbove(count: 2))]
         ) { $0.newAbove = 2 }
+    }
+
+    func testARefreshWhoseSpinnerHoldsSaysItsRowsAboveWithTheResult() {
+        let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.requestRefresh(token: 2, at: 2_000)
+        // A fast answer: the spinner keeps turning for its minimum time.
+        store.send(
+            .refreshCompleted(token(2), .success(received: 3, hasMore: true), wallClock: wall), at: 2_100,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) { $0.inFlight = nil }
+        // The rows go in above the view at once, the place holds and the pill counts them; the
+        // words wait for the result.
+        store.send(.refreshApplied(shown: 23, new: 3, insertedAbove: 3), at: 2_100, effects: [.keepPlace]) {
+            $0.newAbove = 3
+        }
+        store.send(.tick, at: 2_400, effects: [.announce(.refreshedNewAbove(count: 3))]) {
+            $0.header = Header.succeeded()
+        }
+    }
+
+    func testARefreshAddingToThePillSaysTheWholeCountAboveOnce() {
+        let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        // An app's insert: said as an arrival.
+        store.send(.itemsShown(21), at: 1_200, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_200, effects: [.keepPlace, .announce(.newItemsAbove(count: 1))]) {
+            $0.newAbove = 1
+        }
+        refresh(store, token: 2, at: 2_000, received: 4)
+        // The refresh brings four more: "Refreshed, 5 new items above", and nothing else.
+        store.send(
+            .refreshApplied(shown: 25, new: 4, insertedAbove: 4), at: 2_510,
+            effects: [.keepPlace, .announce(.refreshedNewAbove(count: 5))]
+        ) { $0.newAbove = 5 }
+    }
+
+    func testARefreshAwayFromTheTopThatPutNothingAboveSaysItsOutcome() {
+        let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        refresh(store, token: 2, at: 2_000, received: 0)
+        store.send(.refreshApplied(shown: 20, new: 0), at: 2_510, effects: [.announce(.refreshed(newItems: 0))])
+        // Rows above a refresh that shows more rows than it has are a host bug.
+        refresh(store, token: 3, at: 4_000, received: 2)
+        store.send(.refreshApplied(shown: 22, new: 2, insertedAbove: 23), at: 4_510, effects: []) {
+            $0.counters.rejectedInputs = 1
+        }
+        store.send(.refreshApplied(shown: 22, new: 2, insertedAbove: -1), at: 4_510, effects: []) {
+            $0.counters.rejectedInputs = 2
+        }
     }
 
     func testARefreshAtTheTopShowsItsRowsAndCountsNone() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         refresh(store, token: 2, at: 2_000, received: 5)
+        // The view is going to them: nothing to count, and the refresh's outcome is all to say.
         store.send(
-            .refreshApplied(shown: 25, new: 5), at: 2_510, effects: [.scrollToTop, .announce(.refreshed(newItems: 5))])
-        // The view is going to them: nothing to count, nothing more to say.
-        store.send(.rowsInsertedAbove(5), at: 2_510, effects: [])
+            .refreshApplied(shown: 25, new: 5, insertedAbove: 5), at: 2_510,
+            effects: [.scrollToTop, .announce(.refreshed(newItems: 5))])
         store.send(.geometry(offset: 255, contentHeight: 2_255, viewportHeight: 600), at: 2_520, effects: [])
         store.send(.rowsAboveView(5), at: 2_520, effects: [])
         store.send(.geometry(offset: 0, contentHeight: 2_255, viewportHeight: 600), at: 2_530, effects: [])

@@ -72,7 +72,9 @@ final class PropertyTests: XCTestCase {
             case 78..<79: return .itemsShown(chance(0.01) ? -1 : int(0...200))
             case 79..<80:
                 let shown = int(0...200)
-                return .refreshApplied(shown: chance(0.01) ? -1 : shown, new: int(0...shown), viewKept: chance(0.8))
+                return .refreshApplied(
+                    shown: chance(0.01) ? -1 : shown, new: int(0...shown),
+                    insertedAbove: chance(0.01) ? -1 : chance(0.5) ? 0 : int(0...min(shown, 10)), viewKept: chance(0.8))
             case 80..<82:
                 // Rows above the view: arrivals, the rows scrolled past, the pill.
                 switch int(0...2) {
@@ -181,7 +183,10 @@ final class PropertyTests: XCTestCase {
                     }
                 case .keepPlace:
                     // Only rows that went in above the view keep the place, and the pill counts them.
-                    if case .rowsInsertedAbove = event {} else { XCTFail("keepPlace after \(event)") }
+                    switch event {
+                    case .refreshApplied, .rowsInsertedAbove: break
+                    default: XCTFail("keepPlace after \(event)")
+                    }
                     XCTAssertGreaterThan(engine.newAbove, before.newAbove, "keepPlace without a count after \(event)")
                 case .persistLastUpdated, .announce:
                     break
@@ -228,9 +233,29 @@ final class PropertyTests: XCTestCase {
             }
             // The pill counts only arrivals, and goes at the top.
             XCTAssertGreaterThanOrEqual(engine.newAbove, 0)
+            switch event {
+            case .refreshApplied, .rowsInsertedAbove: break
+            default: XCTAssertLessThanOrEqual(engine.newAbove, before.newAbove, "the pill grew after \(event)")
+            }
+            // Each arrival is said once: a refresh's as its outcome with where its rows went, any
+            // other's as the count above; never both.
+            let saidAbove = effects.filter { if case .announce(.newItemsAbove) = $0 { true } else { false } }
+            if case .rowsInsertedAbove = event {} else { XCTAssertEqual(saidAbove, [], "after \(event)") }
             if engine.newAbove > before.newAbove, case .rowsInsertedAbove = event {
-            } else {
-                XCTAssertLessThanOrEqual(engine.newAbove, before.newAbove, "the pill grew after \(event)")
+                XCTAssertEqual(saidAbove, [.announce(.newItemsAbove(count: engine.newAbove))], "after \(event)")
+            }
+            if engine.newAbove > before.newAbove, case .refreshApplied = event {
+                // What the event itself said (after deadlines that fell due before it): the
+                // refresh with its rows above, now or with the result once the spinner had its time.
+                let said = effects.drop { $0 != .keepPlace }.filter {
+                    switch $0 {
+                    case .announce(.refreshed), .announce(.refreshedNewAbove): true
+                    default: false
+                    }
+                }
+                XCTAssert(
+                    said.isEmpty || said == [.announce(.refreshedNewAbove(count: engine.newAbove))],
+                    "\(said) after \(event)")
             }
             if case .geometry(let offset, _, let viewport) = event, offset <= 0.5, viewport > 0 {
                 XCTAssertEqual(engine.newAbove, 0, "a pill at the top")

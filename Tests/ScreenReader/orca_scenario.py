@@ -4,7 +4,9 @@ client reads in the live accessible tree. Runs inside a private X display and se
 (orca-test.sh sets them up); speech goes nowhere and Orca's debug log records every utterance
 as a "SPEECH OUTPUT: '...'" line.
 
-One run of the demo, the keyboard focus on a row throughout: F5; a wheel pull; the failure
+One run of the demo, the keyboard focus on a row throughout: F5; a wheel pull; scrolled down,
+F5 until a refresh brings new posts above the rows in view (heard once, with where they went:
+"Refreshed, 2 new posts above"), the focus moved by a click to a row in view first; the failure
 rate set to 1 (through AT-SPI, as the controls pane's spin button's value) and F5 again (the
 header bar's Refresh button disabled while it runs, enabled after); the page below failing; Tab to Retry; the failure rate back to 0 and Enter; paging to the end of the
 feed. Each step waits, with a generous deadline, for the app's --trace to show the list at
@@ -160,6 +162,46 @@ class Scenario:
                 return
         fail(f"twenty notches never armed the pull: {self.app.events()[-5:]}")
 
+    def offset(self):
+        """The list's scroll offset (px) as last traced."""
+        geometry = [e for e in self.app.events() if e["event"] == "geometry"]
+        return geometry[-1]["offset"] if geometry else 0
+
+    def mid_list_refresh(self, window):
+        """Scrolled down, F5 until a refresh brings new posts (the simulated feed brings 0 to 3
+        a time) and they go in above the rows in view: Orca must say the refresh and where its
+        posts went in one utterance ("Refreshed, 2 new posts above"), and the arrival not again.
+        Returns the row that has the keyboard focus."""
+        app, orca = self.app, self.orca
+        wait("the list at rest before scrolling down", app.at_rest)
+        xdotool("click", "--repeat", "3", "--delay", "60", "5")
+        wait(lambda: f"the list scrolled down and at rest (offset {self.offset()}, last event: {app.last()})",
+             lambda: app.at_rest() and self.offset() > 100)
+        # The keyboard focus on a row in view (Orca reads it as the focus lands there).
+        before = len(orca.spoken())
+        xdotool("mousemove", "--window", window, "200", "300", "click", "1")
+        wait(lambda: f"Orca reading the row clicked in mid-list (it said {orca.spoken()[before:]})",
+             lambda: any(t.startswith("#") for t in orca.spoken()[before:]))
+        row = self.tree.focused_row_text()
+        print(f"scrolled down {self.offset()} px, the focus on the row '{row}'")
+        for attempt in range(1, 11):
+            events = len(app.events())
+            said = self.step(f"F5 in mid-list ({attempt})", lambda: xdotool("key", "F5"),
+                             ["Refreshing…", "Refreshed, "], allowed=["F5", "Loading more…"])
+            self.tree.expect_focus_on_row(row)
+            applied = [e for e in app.events()[events:] if e["event"] == "refreshApplied"]
+            if not applied or applied[-1].get("insertedAbove", 0) == 0:
+                continue  # nothing new this time, or nothing above the view: again
+            count = applied[-1]["newAbove"]
+            if count == 0 or self.offset() <= 0.5:
+                fail(f"the new posts went above the view but no pill counts them: {applied[-1]}")
+            words = f"Refreshed, {count} new post{'' if count == 1 else 's'} above"
+            if said_times(said, words) != 1 or said_times(said, f"{count} new post") != 0:
+                fail(f"a refresh with {count} new posts above the view: Orca said {said}, not '{words}' once")
+            print(f"F5 in mid-list: {count} new posts above, said once as '{words}'")
+            return row
+        fail("ten refreshes in mid-list brought no new posts above the view")
+
     def page_down(self):
         """Wheel notches down until a page starts loading (or the feed's end shows)."""
         loads = len(self.app.effects("startLoadMore"))
@@ -186,9 +228,13 @@ class Scenario:
         self.step("F5", lambda: xdotool("key", "F5"), ["Refreshing…", "Refreshed, "],
                   allowed=["F5", "Loading more…"])
         self.tree.expect_focus_on_row(row)
-        self.step("wheel pull", self.wheel_pull, ["Release to refresh", "Refreshing…", "Refreshed, "],
-                  allowed=["Loading more…"])
+        said = self.step("wheel pull", self.wheel_pull, ["Release to refresh", "Refreshing…", "Refreshed, "],
+                         allowed=["Loading more…"])
+        # At the top the new posts show: none went in above the view.
+        if any(text.endswith(" above") for text in said):
+            fail(f"a pull at the top hid its new posts above the view: Orca said {said}")
         self.tree.expect_focus_on_row(row)
+        row = self.mid_list_refresh(window)
 
         # Every answer fails from now on, and takes long enough to read the header busy (the
         # header found before F5, so only its state is read while the refresh runs).
