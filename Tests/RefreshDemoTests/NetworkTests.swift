@@ -226,11 +226,15 @@ final class NetworkTests: XCTestCase {
         server.control("fault=hang&on=refresh")
         // The list's watchdog (operationTimeout, 30 s by default) ends the refresh.
         refresh(app, window, expecting: "failed", timeout: 120)
-        // No answer ended it: the watchdog did, operationTimeout after the refresh started.
-        let started = app.effects.last { $0["effect"] as? String == "startRefresh" }?["ms"] as? Int ?? 0
-        let after = app.events.filter { ($0["ms"] as? Int ?? 0) >= started }
+        // No answer ended it: the watchdog did, operationTimeout after the refresh started. Both
+        // instants on the engine's clock (`atMs`: the event that started the refresh, the one
+        // that showed the failure); a line's `ms` is when it was printed, a millisecond later or so.
+        let trace = app.trace
+        let start = trace.lastIndex { $0["effect"] as? String == "startRefresh" } ?? 0
+        let started = trace[...start].last { $0["event"] != nil }?["atMs"] as? Int ?? 0
+        let after = trace[start...].filter { $0["event"] != nil }
         XCTAssertFalse(after.contains { $0["event"] as? String == "refreshCompleted" }, "the hanging request answered")
-        let failed = after.first { $0["header"] as? String == "failed" }?["ms"] as? Int ?? 0
+        let failed = after.first { $0["header"] as? String == "failed" }?["atMs"] as? Int ?? 0
         XCTAssertGreaterThanOrEqual(failed - started, Self.operationTimeoutMs, "failed before the watchdog was due")
         server.wait("the hanging request's connection closed by the app") {
             $0.of("closed").contains { $0["during"] as? String == "hang" }
