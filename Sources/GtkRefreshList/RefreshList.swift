@@ -231,9 +231,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         g_object_get_property(cast(gpointer(settings)), "gtk-dnd-drag-threshold", &value)
         let threshold = Double(g_value_get_int(&value))
         g_value_unset(&value)
-        var fitted = engine
-        if threshold >= 0, threshold < fitted.dragSlop { fitted.dragSlop = threshold }
-        return fitted
+        return engine.dragSlop(atMost: threshold)
     }
 
     /// Places the view after a refresh at every layout of the list view's frame clock (one handler

@@ -141,6 +141,15 @@ public struct RefreshConfiguration: Hashable, Sendable {
     }()
 
     /// Checks every field; the engine calls this too, because a stored configuration's
+    /// This configuration with its drag slop at most `threshold` px, the toolkit's own drag
+    /// threshold: past it the toolkit's scrolling takes a touch, so a pull must be judged by
+    /// then. A threshold below 0 (none known) changes nothing.
+    public func dragSlop(atMost threshold: Double) -> RefreshConfiguration {
+        var fitted = self
+        if threshold >= 0, threshold < dragSlop { fitted.dragSlop = threshold }
+        return fitted
+    }
+
     /// properties are mutable.
     public func validate() throws(ConfigurationError) {
         func require(_ ok: Bool, _ field: String, _ requirement: String) throws(ConfigurationError) {

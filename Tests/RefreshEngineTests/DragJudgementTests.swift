@@ -112,4 +112,19 @@ final class DragJudgementTests: XCTestCase {
             $0.header = Header.pulling(1, arrow: 0, progress: 1.0 / 64, lastUpdated: wall)
         }
     }
+
+    func testTheDragSlopIsCappedAtTheToolkitsDragThreshold() throws {
+        let standard = RefreshConfiguration.standard
+        // (toolkit threshold, slop): a smaller threshold caps the slop; a larger one, or none
+        // known (below 0), leaves it.
+        let table: [(Double, Double)] = [(4, 4), (0, 0), (8, 8), (12, 8), (-1, 8)]
+        for (threshold, slop) in table {
+            let fitted = standard.dragSlop(atMost: threshold)
+            XCTAssertEqual(fitted.dragSlop, slop, "threshold \(threshold)")
+            var expected = standard
+            expected.dragSlop = slop
+            XCTAssertEqual(fitted, expected, "only the slop changes (threshold \(threshold))")
+            XCTAssertNoThrow(try fitted.validate())
+        }
+    }
 }
