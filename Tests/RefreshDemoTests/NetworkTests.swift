@@ -21,11 +21,13 @@ final class NetworkTests: XCTestCase {
         before(server)
         let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
         let app = try DemoProcess(
+            // The stream off: these check what refreshes and pages bring (StreamTests the stream).
             // A window low enough that the first 20 rows reach more than a screen below it: the
             // list then loads no second page by itself (it does within a screen of the end),
             // and every count below is exact.
             (trace ? ["--trace"] : []) + [
-                "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480",
+                "--source", "mastodon", "--server", server.url, "--stream", "off", "--page-size", "20", "--size",
+                "960x480",
             ],
             environment: ["XDG_STATE_HOME": state])
         addTeardownBlock {
