@@ -248,8 +248,12 @@ struct LiveStream: Equatable {
         switch phase {
         // Already off: the first reason stays.
         case .off: return []
+        // Give up; nothing is open between attempts.
+        case .waiting:
+            phase = .off(reason: reason)
+            return []
         // Give up, and close what is open.
-        case .connecting, .catchingUp, .live, .waiting:
+        case .connecting, .catchingUp, .live:
             phase = .off(reason: reason)
             return [.close]
         }
