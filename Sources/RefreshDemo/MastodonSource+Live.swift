@@ -15,12 +15,19 @@ extension MastodonSource {
     /// The stream of the public timeline, as server-sent events.
     static let streamPath = "/api/v1/streaming/public"
 
-    /// The app calls this after each event of the list: the stream starts (once) when the list
-    /// shows its first rows and loads nothing, so streamed statuses go on top of a timeline.
+    /// The app calls this after each event of the list: the stream starts (once) when the list's
+    /// first load is over (its rows shown, or nothing or a failure shown instead) and nothing
+    /// loads, so streamed statuses go on top of a timeline.
     func listChanged() {
-        guard streams, !streamStarted, let list, !list.items.isEmpty else { return }
-        let state = list.state
-        guard state.inFlight == nil, state.newerRows != .loading else { return }
+        guard streams, !streamStarted, let list else { return }
+        let engine = list.engine
+        guard engine.inFlight == nil, engine.newerRows != .loading else { return }
+        switch engine.placeholder {
+        // Rows shown, or nothing to show: the first load is over.
+        case .none where !list.items.isEmpty, .empty, .failed: break
+        // Not loaded yet, or loading.
+        case .none, .loading: return
+        }
         streamStarted = true
         carry(live.start(atMs: Self.nowMs, newestShown: newestShown))
     }

@@ -42,8 +42,8 @@ final class TimelineServer: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = nil
     }
 
-    /// The address the app is given.
-    var url: String { "http://127.0.0.1:\(port)" }
+    /// The address the app is given (https with `--https`: a certificate no one trusts).
+    var url: String { (process.arguments?.contains("--https") == true ? "https" : "http") + "://127.0.0.1:\(port)" }
 
     /// Every log line so far, parsed.
     var log: [[String: Any]] {
