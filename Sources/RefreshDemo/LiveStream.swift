@@ -152,20 +152,7 @@ struct LiveStream: Equatable {
     }
 
     /// Stops streaming (the window closes, the source changes).
-    mutating func stop() -> [Effect] {
-        switch phase {
-        // Nothing open.
-        case .off: return []
-        // Waiting: nothing open, but nothing may start either.
-        case .waiting:
-            phase = .off(reason: nil)
-            return []
-        // An open stream (or one opening) is closed.
-        case .connecting, .catchingUp, .live:
-            phase = .off(reason: nil)
-            return [.close]
-        }
-    }
+    mutating func stop() -> [Effect] { turnOff(reason: nil) }
 
     /// The server accepted the stream at `atMs`. With a status shown, what came since it loads
     /// first; with none, the stream is live at once (the list's own first load brings the rest).
@@ -244,15 +231,18 @@ struct LiveStream: Equatable {
 
     /// The stream cannot work and waiting will not mend it (`reason`: a 401, a certificate not
     /// trusted): off, with the reason.
-    mutating func refused(permanently reason: String) -> [Effect] {
+    mutating func refused(permanently reason: String) -> [Effect] { turnOff(reason: reason) }
+
+    /// Off, for `reason` (nil: stopped), closing what is open.
+    private mutating func turnOff(reason: String?) -> [Effect] {
         switch phase {
         // Already off: the first reason stays.
         case .off: return []
-        // Give up; nothing is open between attempts.
+        // Nothing is open between attempts, but nothing may start either.
         case .waiting:
             phase = .off(reason: reason)
             return []
-        // Give up, and close what is open.
+        // An open stream (or one opening) is closed.
         case .connecting, .catchingUp, .live:
             phase = .off(reason: reason)
             return [.close]

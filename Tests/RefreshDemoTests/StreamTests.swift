@@ -13,20 +13,9 @@ final class StreamTests: XCTestCase {
     private func start(
         posts: Int = 100, serverArguments: [String] = [], before: (TimelineServer) -> Void = { _ in }
     ) throws -> (DemoProcess, TimelineServer, String) {
-        let server = try TimelineServer(["--posts", "\(posts)", "--heartbeat", "1"] + serverArguments)
-        addTeardownBlock { server.stop() }
-        before(server)
-        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
-        let app = try DemoProcess(
-            ["--trace", "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480"],
-            environment: ["XDG_STATE_HOME": state])
-        addTeardownBlock {
-            app.stop()
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let window = try requireDemoWindow()
-        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
-        return (app, server, window)
+        try startDemoReadingTimeline(
+            serverArguments: ["--posts", "\(posts)", "--heartbeat", "1"] + serverArguments, appArguments: ["--trace"],
+            before: before)
     }
 
     private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
@@ -233,5 +222,36 @@ final class StreamTests: XCTestCase {
         server.wait("the stream closed by the app") {
             $0.of("stream-closed").contains { $0["ending"] as? String == "closed" }
         }
+    }
+
+    func testAScreenReaderReadsTheStreamsStateAndWhy() throws {
+        // A 401: the status says Offline, and its description why.
+        let (app, _, _) = try start { $0.control("stream_fault=401") }
+        waitForLabel(app, "Offline")
+        try expectStatusRead(app, "Offline", describedWith: "needs a sign-in (401 Unauthorized)")
+        app.stop()
+        let (live, _, _) = try start()
+        waitForLabel(live, "Live")
+        try expectStatusRead(live, "Live", describedWith: "New posts appear as they are posted")
+    }
+
+    /// Runs the AT-SPI client (Tests/ScreenReader/stream_status.py) until `app`'s accessible tree
+    /// has a status named `text` whose description contains `words`; fails with what it read.
+    private func expectStatusRead(
+        _ app: DemoProcess, _ text: String, describedWith words: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../ScreenReader/stream_status.py").standardized.path
+        let client = Process()
+        let output = Pipe()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        client.arguments = [script, "\(app.process.processIdentifier)", text, words]
+        client.standardOutput = output
+        client.standardError = output
+        try client.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        client.waitUntilExit()
+        XCTAssertEqual(client.terminationStatus, 0, "the AT-SPI client: \(said)", file: file, line: line)
     }
 }
