@@ -153,7 +153,8 @@ extension MastodonSource {
         }
     }
 
-    /// Tells the app (and the trace) when the indicator or its reason changed.
+    /// Tells the app when the indicator or its reason changed, and the trace also when another
+    /// malformed event was counted.
     private func reportStreamState() {
         let indicator = live.indicator
         let reason: String? =
@@ -164,22 +165,12 @@ extension MastodonSource {
                 fill(localized("The stream went quiet for %s s"), String(live.policy.heartbeatDeadlineMs / 1_000))
             case .connecting, .catchingUp, .live: nil
             }
-        let malformed = live.malformedEvents
-        guard let last = reportedStream, last.indicator == indicator, last.reason == reason else {
-            reportedStream = (indicator, reason, malformed)
-            onStreamState?(indicator, reason)
-            return traceStream(malformed: malformed)
-        }
-        if last.malformed != malformed {
-            reportedStream = (indicator, reason, malformed)
-            traceStream(malformed: malformed)
-        }
-    }
-
-    private func traceStream(malformed: Int) {
-        guard let (indicator, reason, _) = reportedStream else { return }
+        let current = (indicator: indicator, reason: reason, malformed: live.malformedEvents)
+        if let last = reportedStream, last == current { return }
+        let changed = reportedStream?.indicator != indicator || reportedStream?.reason != reason
+        reportedStream = current
+        if changed { onStreamState?(indicator, reason) }
         tracer?.milestone(
-            "stream",
-            [("state", indicator.rawValue), ("reason", reason as Any), ("malformed", malformed)])
+            "stream", [("state", indicator.rawValue), ("reason", reason as Any), ("malformed", current.malformed)])
     }
 }

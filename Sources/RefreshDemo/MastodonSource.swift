@@ -7,6 +7,7 @@
 // short answer: an empty page, or a Link header without rel="next", ends the paging.
 // Every request has its GCancellable, cancelled when the list stops waiting (a refresh that
 // supersedes a page, the watchdog, the window closing): libsoup then closes the connection.
+// The live timeline (the stream, its reconnection and catch-up) is MastodonSource+Live.swift.
 
 import CGtk
 import CSoup
