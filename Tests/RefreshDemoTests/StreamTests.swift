@@ -18,6 +18,15 @@ final class StreamTests: XCTestCase {
             before: before)
     }
 
+    /// `start()`, then waits until the stream is live and the first page at rest; also the
+    /// index past the trace's "Live" line (for `waitForLabel(after:)`) and the rows shown.
+    private func startLive() throws -> (DemoProcess, TimelineServer, Int, Int) {
+        let (app, server, _) = try start()
+        let seen = waitForLabel(app, "Live")
+        app.wait("the first page at rest") { $0.atRest() && self.items($0) >= 20 }
+        return (app, server, seen, items(app))
+    }
+
     private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
 
     /// The header bar's stream label as the app last set it: its text and its description.
@@ -110,10 +119,8 @@ final class StreamTests: XCTestCase {
     }
 
     func testADroppedStreamReconnectsAndCatchesUpEveryMissedPostOnceInOrder() throws {
-        let (app, server, _) = try start()
-        var seen = waitForLabel(app, "Live")
-        app.wait("the first page at rest") { $0.atRest() && self.items($0) >= 20 }
-        let before = items(app)
+        let (app, server, live, before) = try startLive()
+        var seen = live
         // The stream closes, then 45 posts come while no stream is open.
         server.control("stream=drop&post=45")
         seen = waitForLabel(app, "Reconnecting…", reason: "The server closed the stream", after: seen)
@@ -131,10 +138,8 @@ final class StreamTests: XCTestCase {
     }
 
     func testAStalledStreamIsNoticedByTheHeartbeatDeadlineAndClosed() throws {
-        let (app, server, _) = try start()
-        var seen = waitForLabel(app, "Live")
-        app.wait("the first page at rest") { $0.atRest() && self.items($0) >= 20 }
-        let before = items(app)
+        let (app, server, live, before) = try startLive()
+        var seen = live
         server.control("stream=stall&post=2")
         // The app's deadline is 40 s of silence (two missed heartbeats of Mastodon's 15 s).
         seen = waitForLabel(app, "Reconnecting…", reason: "went quiet", after: seen, timeout: 120)
@@ -146,10 +151,8 @@ final class StreamTests: XCTestCase {
     }
 
     func testMalformedUnknownDeletedAndEditedEventsKeepTheStreamLive() throws {
-        let (app, server, _) = try start()
-        var seen = waitForLabel(app, "Live")
-        app.wait("the first page at rest") { $0.atRest() && self.items($0) >= 20 }
-        let before = items(app)
+        let (app, server, live, before) = try startLive()
+        var seen = live
         server.control("stream=malformed")
         server.control("stream=unknown")
         server.control("delete=109000099")
