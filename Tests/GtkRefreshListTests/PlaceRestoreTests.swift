@@ -15,9 +15,24 @@ import WaylandSupport
 import XCTest
 
 /// A feed of rows 200 (newest) down to 1, answering by cursor; it records what it was asked.
+/// While `newerFails`, asking for newer rows fails (offline).
 @MainActor final class CursorFeed {
     var ids = Array((1...200).reversed())
+    var newerFails = false
     private(set) var asked: [String] = []
+
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
+
+    /// `load`, failing for newer rows while `newerFails`.
+    func answer(_ request: PageRequest<Int>) throws -> Page<Row> {
+        if newerFails, case .newer(let id) = request {
+            asked.append("newer \(id) (failed)")
+            throw Offline()
+        }
+        return load(request)
+    }
 
     func load(_ request: PageRequest<Int>) -> Page<Row> {
         switch request {
@@ -46,58 +61,24 @@ import XCTest
     }
 }
 
-final class PlaceRestoreTests: XCTestCase {
-    struct ShownRow: Equatable {
-        var text: String
-        var top: Double
-    }
-
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "refresh-place-\(UUID().uuidString)"
+extension XCTestCase {
+    /// A new directory for saved state, removed when the test ends.
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "refresh-state-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
     }
+}
 
-    /// The first row the view shows (in part), read from the widget tree, its top in the
-    /// list's coordinates.
-    @MainActor private static func firstVisibleRow(of list: RefreshList<Row>) -> ShownRow? {
-        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
-        let viewTop = top(of: list.scrolledWindow, in: list)
-        var first: ShownRow?
-        var cell = gtk_widget_get_first_child(list.listView)
-        while let current = cell {
-            cell = gtk_widget_get_next_sibling(current)
-            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
-                let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
-                let text = gtk_label_get_text(label.opaque)
-            else { continue }
-            let top = top(of: current, in: list)
-            let bottom = top + Double(gtk_widget_get_height(current))
-            guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
-            first = ShownRow(text: String(cString: text), top: top)
-        }
-        return first
-    }
-
-    @MainActor private static func top(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
-        var point = graphene_point_t()
-        var origin = graphene_point_t(x: 0, y: 0)
-        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
-        return Double(point.y)
-    }
-
+final class PlaceRestoreTests: XCTestCase {
     /// The place in the store's file, read without the store's warning for a corrupt one.
     private static func saved(in store: PlaceStore) -> SavedPlace? {
         (try? String(contentsOfFile: store.path(for: "timeline"), encoding: .utf8)).flatMap(PlaceStore.parse)
     }
 
-    @MainActor private static func adjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
-        gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
-    }
-
     /// A shown list of `feed` keeping its place under `key` in `directory`, started.
-    @MainActor private static func open(
+    @MainActor static func open(
         _ feed: CursorFeed, directory: String, title: String
     ) throws -> (list: RefreshList<Row>, window: WidgetPointer) {
         let list = try GtkTest.makeList {
@@ -106,7 +87,7 @@ final class PlaceRestoreTests: XCTestCase {
             // Newer rows load within 100 px of the top, so the wheel brings each batch.
             $0.engine.loadMoreDistance = 100
         }
-        list.onLoad { feed.load($0) }
+        list.onLoad { try feed.answer($0) }
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
@@ -124,7 +105,7 @@ final class PlaceRestoreTests: XCTestCase {
             }
             let input = try RealInputs.make(window: first.window, target: first.list.widget, windowTitle: "place-first")
             input.point(at: 180, 200)
-            let adjustment = Self.adjustment(first.list)
+            let adjustment = verticalAdjustment(first.list)
             for _ in 0..<60 where gtk_adjustment_get_value(adjustment) < 900 {
                 input.wheel(up: false, count: 2, delayMs: InputPace.spinNotchMs)
                 GtkTest.frames(1, of: first.list.widget)
@@ -133,7 +114,7 @@ final class PlaceRestoreTests: XCTestCase {
                 gtk_adjustment_get_value(adjustment) >= 900 && first.list.state.inFlight == nil
             }
             GtkTest.frames(2, of: first.list.widget)
-            let left = try XCTUnwrap(Self.firstVisibleRow(of: first.list), "a row in view")
+            let left = try XCTUnwrap(firstVisibleRow(of: first.list), "a row in view")
             let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
             GtkTest.wait("the place saved once the view rested (\(String(describing: Self.saved(in: store))))") {
                 Self.saved(in: store).map { "row \($0.id)" } == left.text
@@ -147,7 +128,7 @@ final class PlaceRestoreTests: XCTestCase {
             defer { GtkTest.destroy(second.window) }
             let list = second.list
             GtkTest.wait("the restored rows laid out (\(feed.asked))") {
-                list.state.inFlight == nil && !list.items.isEmpty && Self.firstVisibleRow(of: list)?.text == left.text
+                list.state.inFlight == nil && !list.items.isEmpty && firstVisibleRow(of: list)?.text == left.text
             }
             XCTAssertEqual(feed.asked.first, "at \(left.text.dropFirst(4))", "asked for the saved row, not the newest")
             XCTAssertFalse(feed.asked.contains("newest"), "no refresh: \(feed.asked)")
@@ -158,7 +139,7 @@ final class PlaceRestoreTests: XCTestCase {
                     && list.state.newAbove > 0
             }
             GtkTest.frames(2, of: list.widget)
-            let restored = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            let restored = try XCTUnwrap(firstVisibleRow(of: list))
             XCTAssertEqual(restored.text, left.text, "the same first visible row")
             XCTAssertEqual(restored.top, left.top, accuracy: 3, "where it was on screen")
             XCTAssertNotEqual(list.state.header.state, .failed)
@@ -167,7 +148,7 @@ final class PlaceRestoreTests: XCTestCase {
             // down, up to the newest row.
             let wheel = try RealInputs.make(window: second.window, target: list.widget, windowTitle: "place-second")
             wheel.point(at: 180, 200)
-            let view = Self.adjustment(list)
+            let view = verticalAdjustment(list)
             for _ in 0..<200 where !(list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0) {
                 wheel.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
                 GtkTest.frames(1, of: list.widget)
@@ -181,7 +162,7 @@ final class PlaceRestoreTests: XCTestCase {
                 "newer rows loaded as the wheel went up: \(feed.asked)")
             XCTAssertEqual(list.items.map(\.id), Array(list.items.map(\.id).sorted().reversed()), "in order")
             XCTAssertEqual(Set(list.items.map(\.id)).count, list.items.count, "no row twice")
-            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 200")
+            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 200")
         }
     }
 
@@ -198,10 +179,10 @@ final class PlaceRestoreTests: XCTestCase {
             list.onStateChange { states.append($0.header.state) }
             GtkTest.wait("the newest rows (\(feed.asked))") {
                 list.items.first?.id == 200 && list.state.inFlight == nil
-                    && Self.firstVisibleRow(of: list)?.text == "row 200"
+                    && firstVisibleRow(of: list)?.text == "row 200"
             }
             XCTAssertEqual(feed.asked.prefix(2), ["at 150", "newest"])
-            XCTAssertEqual(gtk_adjustment_get_value(Self.adjustment(list)), 0, "at the top")
+            XCTAssertEqual(gtk_adjustment_get_value(verticalAdjustment(list)), 0, "at the top")
             XCTAssertFalse(states.contains(.failed), "no error: \(states)")
             XCTAssertEqual(list.state.newerRows, .none)
         }
@@ -226,7 +207,7 @@ final class PlaceRestoreTests: XCTestCase {
             input.wheel(up: false, count: 4, delayMs: InputPace.spinNotchMs)
             GtkTest.wait("a good place file written over it") { Self.saved(in: store) != nil }
             GtkTest.frames(2, of: list.widget)
-            let shown = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            let shown = try XCTUnwrap(firstVisibleRow(of: list))
             GtkTest.destroy(window)
             XCTAssertEqual(Self.saved(in: store).map { "row \($0.id)" }, shown.text, "the place as closed")
         }
@@ -247,7 +228,7 @@ final class PlaceRestoreTests: XCTestCase {
             let window = GtkTest.window(list.widget, width: 360, height: 420)
             list.start()
             GtkTest.wait("the saved row first in view (\(feed.asked))") {
-                list.state.inFlight == nil && Self.firstVisibleRow(of: list)?.text == "row 150"
+                list.state.inFlight == nil && firstVisibleRow(of: list)?.text == "row 150"
             }
             XCTAssertEqual(feed.asked.first, "at 150")
             GtkTest.destroy(window)
@@ -279,14 +260,15 @@ final class PlaceRestoreTests: XCTestCase {
                     && list.state.inFlight == nil
             }
             GtkTest.frames(3, of: list.widget)
-            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view")
+            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view")
             // Every newer row above it counts in the pill: the first twenty, and any page more that
             // a taller view asked for (a test window shown again after a stalled frame is laid out
             // anew, and may be, for a moment).
             let above = list.items.firstIndex { $0.id == 150 }
             XCTAssertGreaterThanOrEqual(above ?? 0, 20, "the twenty newer rows went in above it")
             XCTAssertEqual(list.state.newAbove, above, "every row above it counts in the pill")
-            XCTAssertGreaterThan(gtk_adjustment_get_value(Self.adjustment(list)), 100, "the view moved down for them")
+            XCTAssertGreaterThan(
+                gtk_adjustment_get_value(verticalAdjustment(list)), 100, "the view moved down for them")
         }
     }
 
