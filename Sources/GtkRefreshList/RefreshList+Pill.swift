@@ -79,6 +79,9 @@ extension RefreshList {
         }
     }
 
+    /// The pill's button, for the demo's trace to say where it is painted.
+    package var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
+
     /// Shows what the engine says the pill shows: the count, a failure with Retry, or nothing.
     func renderPill() {
         let shown = engine.pill

@@ -9,9 +9,11 @@ connection, so a test can see what the app really sent and what it gave up on.
 
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
-  fault=KIND[&times=N][&on=page|refresh|any][&retry_after=S]
+  fault=KIND[&times=N][&on=page|refresh|newer|any][&retry_after=S]
                             the next N (default 1) timeline requests of that kind (a page is a
-                            request with max_id; a refresh is any other) get KIND:
+                            request with max_id; newer is one with min_id, the statuses above
+                            a restored place; a refresh is any other, newer ones included) get
+                            KIND:
                             500, 429 (with Retry-After: S), hang (no answer until the client
                             gives up), cut (half the body, then the connection closes), invalid
                             (a body that is not JSON), empty ([]), short (7 statuses, more
@@ -97,10 +99,11 @@ def add_posts(count):
 
 
 def take_fault(kind):
-    """The first queued fault that applies to a request of `kind` ('page' or 'refresh')."""
+    """The first queued fault that applies to a request of `kind` ('page', 'newer' or 'refresh');
+    a fault on refreshes also applies to newer statuses, which are not pages."""
     with lock:
         for fault in state["faults"]:
-            if fault["on"] in ("any", kind):
+            if fault["on"] in ("any", kind) or (kind == "newer" and fault["on"] == "refresh"):
                 fault["times"] -= 1
                 if fault["times"] <= 0:
                     state["faults"].remove(fault)
@@ -175,7 +178,7 @@ class Handler(BaseHTTPRequestHandler):
             request = state["requests"]
             newest = state["newest"]
             delay = state["delay_ms"] / 1000
-        kind = "page" if "max_id" in query else "refresh"
+        kind = "page" if "max_id" in query else "newer" if "min_id" in query else "refresh"
         log("request", id=request, path=path, kind=kind, query=query)
         fault = take_fault(kind)
         name = fault["kind"] if fault else None
