@@ -1,9 +1,10 @@
 // The "N new" pill with real input on X11 and Wayland: scrolled down, rows put in above the
 // view (F5 with new rows, in both merge modes, and an app's insert) leave the first visible row
 // where it was on screen, to the pixel, and show the pill with their count (its label in the
-// widget tree, and `state.newAbove`); the wheel scrolling up counts it down and it goes at the
-// top; Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only)
-// go to the newest row.
+// widget tree, and `state.newAbove`); scrolling up counts it down and it goes at the top,
+// whether the wheel, a touchpad (Wayland only) or the scrollbar dragged by the pointer scrolls;
+// Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only) go to
+// the newest row.
 
 import CGtk
 import CGtkTestSupport
@@ -129,25 +130,81 @@ final class NewPillTests: XCTestCase {
                 merge: .prependNew, new: 9, focusOnRow: false, title: "pill-wheel")
             defer { GtkTest.destroy(window) }
             try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
-            // The wheel up, a notch at a time: the count only goes down, the pill says it, and
-            // it is gone at the top.
-            let adjustment = verticalAdjustment(list)
-            var counts = [list.state.newAbove]
-            for _ in 0..<80 where gtk_adjustment_get_value(adjustment) > 0 {
+            // The wheel up, a notch at a time.
+            let counts = Self.countsDownToTheTop(list, by: "the wheel scrolled up") {
                 input.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
-                GtkTest.frames(1, of: list.widget)
-                let count = list.state.newAbove
-                XCTAssertLessThanOrEqual(count, counts.last!, "the count went up while scrolling up")
-                if count != counts.last { counts.append(count) }
-                if count > 0 {
-                    XCTAssertEqual(newPillText(of: list), "\(count) new item\(count == 1 ? "" : "s")")
-                }
             }
-            GtkTest.wait(
-                "at the top, the pill gone (\(list.state.newAbove), offset \(gtk_adjustment_get_value(adjustment)))"
-            ) {
-                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
+            XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
+            XCTAssertEqual(counts.last, 0)
+        }
+    }
+
+    /// Scrolls `list` up to the top by `step` (a touchpad gesture or a drag's move, each
+    /// returning once GTK has it): the count only goes down, the pill says it, and it is gone
+    /// at the top. Returns the counts seen.
+    @MainActor private static func countsDownToTheTop(
+        _ list: RefreshList<Row>, by what: String, file: StaticString = #filePath, line: UInt = #line,
+        _ step: () -> Void
+    ) -> [Int] {
+        let adjustment = verticalAdjustment(list)
+        var counts = [list.state.newAbove]
+        for _ in 0..<120 where gtk_adjustment_get_value(adjustment) > 0 {
+            step()
+            GtkTest.frames(1, of: list.widget)
+            let count = list.state.newAbove
+            XCTAssertLessThanOrEqual(count, counts.last!, "the count went up while \(what)", file: file, line: line)
+            if count != counts.last { counts.append(count) }
+            if count > 0 {
+                XCTAssertEqual(
+                    newPillText(of: list), "\(count) new item\(count == 1 ? "" : "s")", file: file, line: line)
             }
+        }
+        GtkTest.wait(
+            "at the top by \(what), the pill gone (\(list.state.newAbove), offset \(gtk_adjustment_get_value(adjustment)))",
+            file: file, line: line
+        ) {
+            gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
+        }
+        // The view can reach the top before the list reports it: the count there is the last.
+        if list.state.newAbove != counts.last { counts.append(list.state.newAbove) }
+        XCTAssertEqual(list.state.header.state, .idle, "scrolling up to the top is no pull", file: file, line: line)
+        return counts
+    }
+
+    func testATouchpadScrollUpCountsThePillDown() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 9, focusOnRow: false, title: "pill-touchpad")
+            defer { GtkTest.destroy(window) }
+            guard let touchpad = input as? any RealTouchpad else {
+                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+            }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
+            // Two fingers up, 30 px a gesture.
+            let counts = Self.countsDownToTheTop(list, by: "the touchpad scrolled up") {
+                touchpad.fingerScroll(dy: -10, steps: 3)
+            }
+            XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
+            XCTAssertEqual(counts.last, 0)
+        }
+    }
+
+    func testDraggingTheScrollbarUpCountsThePillDown() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 9, focusOnRow: false, title: "pill-drag")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
+            // The pointer presses the scrollbar's slider and drags it up, 4 px a move.
+            input.move(to: Int(gtk_widget_get_width(list.widget)) - 4, 150)
+            let slider = try XCTUnwrap(scrollbarSlider(of: list), "the scrollbar's slider")
+            var y = slider.y
+            input.press(at: slider.x, y)
+            let counts = Self.countsDownToTheTop(list, by: "the scrollbar was dragged up") {
+                y -= 4
+                input.move(to: slider.x, y)
+            }
+            input.release()
             XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
             XCTAssertEqual(counts.last, 0)
         }

@@ -1,8 +1,9 @@
 // The place survives a restart, through the public face and real input on X11 and Wayland: a
-// list with a place key, scrolled to mid-list by the wheel and destroyed; a new list with the
-// same key opens with the same first visible row within a few px (the widget tree), the newer
-// rows go in above it without moving it and count in the pill, and the wheel up loads the rest
-// of them up to the newest. A saved row that no longer exists opens at the top with no error;
+// list with a place key, scrolled to mid-list (by the wheel, by the scrollbar dragged with the
+// pointer, by a touchpad on Wayland) and destroyed; a new list with the same key opens with the
+// same first visible row within a few px (the widget tree), the newer rows go in above it
+// without moving it and count in the pill, and scrolling up the same way loads the rest of them
+// up to the newest. A saved row that no longer exists opens at the top with no error;
 // a corrupt place file is ignored and replaced. The place file is read through the store
 // (internal, hence @testable), only to check what was written.
 
@@ -94,76 +95,128 @@ final class PlaceRestoreTests: XCTestCase {
         return (list, window)
     }
 
+    /// One step of scrolling by some real input, down or up, returning once GTK has it.
+    typealias ScrollStep = @MainActor (_ input: any RealInput, _ list: RefreshList<Row>, _ down: Bool) -> Void
+
+    /// The wheel: two notches down, one up.
+    static let byWheel: ScrollStep = { input, _, down in
+        input.wheel(up: !down, count: down ? 2 : 1, delayMs: InputPace.spinNotchMs)
+    }
+
+    /// The pointer drags the scrollbar's slider by 10 px, and lets it go.
+    static let byScrollbar: ScrollStep = { input, list, down in
+        input.move(to: Int(gtk_widget_get_width(list.widget)) - 4, 200)
+        guard let slider = scrollbarSlider(of: list) else { return XCTFail("no scrollbar slider") }
+        input.press(at: slider.x, slider.y)
+        input.move(to: slider.x, slider.y + (down ? 5 : -5))
+        input.move(to: slider.x, slider.y + (down ? 10 : -10))
+        input.release()
+    }
+
+    /// Two fingers on a touchpad (Wayland): 60 px down, 30 px up.
+    @MainActor static func byTouchpad(_ touchpad: any RealTouchpad) -> ScrollStep {
+        { _, _, down in touchpad.fingerScroll(dy: down ? 20 : -15, steps: down ? 3 : 2) }
+    }
+
+    /// A list left in mid-list by `step` and destroyed; a new one with its key opens with the
+    /// same first visible row where it was, the newer rows go in above it counted in the pill,
+    /// and `step` up loads the rest of them up to the newest. `touchpad`: the step needs one
+    /// (skipped under X11, which has none).
+    @MainActor private static func leaveAndReopen(
+        _ name: String, directory: String, touchpad: Bool = false, _ chosen: ScrollStep
+    ) throws {
+        // First run: the newest rows, scrolled down to mid-list.
+        let first = try Self.open(CursorFeed(), directory: directory, title: "place-first-\(name)")
+        GtkTest.wait("the first refresh over, the header closed") {
+            first.list.state.header.state == .idle && first.list.state.inFlight == nil
+                && first.list.headerAllocatedHeight == 0
+        }
+        let input = try RealInputs.make(
+            window: first.window, target: first.list.widget, windowTitle: "place-first-\(name)")
+        var step = chosen
+        if touchpad {
+            guard let pad = input as? any RealTouchpad else {
+                GtkTest.destroy(first.window)
+                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+            }
+            step = Self.byTouchpad(pad)
+        }
+        input.point(at: 180, 200)
+        let adjustment = verticalAdjustment(first.list)
+        for _ in 0..<120 where gtk_adjustment_get_value(adjustment) < 900 {
+            step(input, first.list, true)
+            GtkTest.frames(1, of: first.list.widget)
+        }
+        GtkTest.wait("mid-list by \(name), the pages in (offset \(gtk_adjustment_get_value(adjustment)))") {
+            gtk_adjustment_get_value(adjustment) >= 900 && first.list.state.inFlight == nil
+        }
+        GtkTest.frames(2, of: first.list.widget)
+        let left = try XCTUnwrap(firstVisibleRow(of: first.list), "a row in view")
+        let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+        GtkTest.wait("the place saved once the view rested (\(String(describing: Self.saved(in: store))))") {
+            Self.saved(in: store).map { "row \($0.id)" } == left.text
+        }
+        GtkTest.destroy(first.window)
+        XCTAssertEqual(Self.saved(in: store).map { "row \($0.id)" }, left.text, "saved on close too")
+
+        // Second run: the same first visible row, where it was.
+        let feed = CursorFeed()
+        let second = try Self.open(feed, directory: directory, title: "place-second-\(name)")
+        defer { GtkTest.destroy(second.window) }
+        let list = second.list
+        GtkTest.wait("the restored rows laid out (\(feed.asked))") {
+            list.state.inFlight == nil && !list.items.isEmpty && firstVisibleRow(of: list)?.text == left.text
+        }
+        XCTAssertEqual(feed.asked.first, "at \(left.text.dropFirst(4))", "asked for the saved row, not the newest")
+        XCTAssertFalse(feed.asked.contains("newest"), "no refresh: \(feed.asked)")
+        // The newer rows load right away (the view is at the restored list's top) and go in
+        // above without moving the row.
+        GtkTest.wait("the first newer rows in (\(feed.asked))") {
+            feed.asked.contains { $0.hasPrefix("newer") } && list.state.newerRows != .loading
+                && list.state.newAbove > 0
+        }
+        GtkTest.frames(2, of: list.widget)
+        let restored = try XCTUnwrap(firstVisibleRow(of: list))
+        XCTAssertEqual(restored.text, left.text, "the same first visible row")
+        XCTAssertEqual(restored.top, left.top, accuracy: 3, "where it was on screen")
+        XCTAssertNotEqual(list.state.header.state, .failed)
+
+        // Scrolling up: each batch of newer rows loads near the top and the pill counts down,
+        // up to the newest row.
+        let again = try RealInputs.make(window: second.window, target: list.widget, windowTitle: "place-second-\(name)")
+        if touchpad, let pad = again as? any RealTouchpad { step = Self.byTouchpad(pad) }
+        again.point(at: 180, 200)
+        let view = verticalAdjustment(list)
+        for _ in 0..<300 where !(list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0) {
+            step(again, list, false)
+            GtkTest.frames(1, of: list.widget)
+        }
+        GtkTest.wait("the newest row at the top by \(name) (\(feed.asked), offset \(gtk_adjustment_get_value(view)))") {
+            list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0 && list.state.newerRows == .none
+                && list.state.newAbove == 0
+        }
+        XCTAssertGreaterThanOrEqual(
+            feed.asked.filter { $0.hasPrefix("newer") }.count, 2,
+            "newer rows loaded as the view went up by \(name): \(feed.asked)")
+        XCTAssertEqual(list.items.map(\.id), Array(list.items.map(\.id).sorted().reversed()), "in order")
+        XCTAssertEqual(Set(list.items.map(\.id)).count, list.items.count, "no row twice")
+        XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 200")
+        XCTAssertEqual(list.state.header.state, .idle, "scrolling up to the top is no pull")
+    }
+
     func testTheListOpensWhereItWasLeftAndTheWheelUpLoadsTheNewerRowsAboveIt() throws {
         let directory = try temporaryDirectory()
-        try onMainActor {
-            // First run: the newest rows, scrolled down by the wheel to mid-list.
-            let first = try Self.open(CursorFeed(), directory: directory, title: "place-first")
-            GtkTest.wait("the first refresh over, the header closed") {
-                first.list.state.header.state == .idle && first.list.state.inFlight == nil
-                    && first.list.headerAllocatedHeight == 0
-            }
-            let input = try RealInputs.make(window: first.window, target: first.list.widget, windowTitle: "place-first")
-            input.point(at: 180, 200)
-            let adjustment = verticalAdjustment(first.list)
-            for _ in 0..<60 where gtk_adjustment_get_value(adjustment) < 900 {
-                input.wheel(up: false, count: 2, delayMs: InputPace.spinNotchMs)
-                GtkTest.frames(1, of: first.list.widget)
-            }
-            GtkTest.wait("mid-list, the pages in (offset \(gtk_adjustment_get_value(adjustment)))") {
-                gtk_adjustment_get_value(adjustment) >= 900 && first.list.state.inFlight == nil
-            }
-            GtkTest.frames(2, of: first.list.widget)
-            let left = try XCTUnwrap(firstVisibleRow(of: first.list), "a row in view")
-            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
-            GtkTest.wait("the place saved once the view rested (\(String(describing: Self.saved(in: store))))") {
-                Self.saved(in: store).map { "row \($0.id)" } == left.text
-            }
-            GtkTest.destroy(first.window)
-            XCTAssertEqual(Self.saved(in: store).map { "row \($0.id)" }, left.text, "saved on close too")
+        try onMainActor { try Self.leaveAndReopen("wheel", directory: directory, Self.byWheel) }
+    }
 
-            // Second run: the same first visible row, where it was.
-            let feed = CursorFeed()
-            let second = try Self.open(feed, directory: directory, title: "place-second")
-            defer { GtkTest.destroy(second.window) }
-            let list = second.list
-            GtkTest.wait("the restored rows laid out (\(feed.asked))") {
-                list.state.inFlight == nil && !list.items.isEmpty && firstVisibleRow(of: list)?.text == left.text
-            }
-            XCTAssertEqual(feed.asked.first, "at \(left.text.dropFirst(4))", "asked for the saved row, not the newest")
-            XCTAssertFalse(feed.asked.contains("newest"), "no refresh: \(feed.asked)")
-            // The newer rows load right away (the view is at the restored list's top) and go in
-            // above without moving the row.
-            GtkTest.wait("the first newer rows in (\(feed.asked))") {
-                feed.asked.contains { $0.hasPrefix("newer") } && list.state.newerRows != .loading
-                    && list.state.newAbove > 0
-            }
-            GtkTest.frames(2, of: list.widget)
-            let restored = try XCTUnwrap(firstVisibleRow(of: list))
-            XCTAssertEqual(restored.text, left.text, "the same first visible row")
-            XCTAssertEqual(restored.top, left.top, accuracy: 3, "where it was on screen")
-            XCTAssertNotEqual(list.state.header.state, .failed)
+    func testAPlaceLeftByDraggingTheScrollbarOpensThereAndDraggingUpLoadsTheNewerRows() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor { try Self.leaveAndReopen("scrollbar", directory: directory, Self.byScrollbar) }
+    }
 
-            // The wheel up: each batch of newer rows loads near the top and the pill counts
-            // down, up to the newest row.
-            let wheel = try RealInputs.make(window: second.window, target: list.widget, windowTitle: "place-second")
-            wheel.point(at: 180, 200)
-            let view = verticalAdjustment(list)
-            for _ in 0..<200 where !(list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0) {
-                wheel.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
-                GtkTest.frames(1, of: list.widget)
-            }
-            GtkTest.wait("the newest row at the top (\(feed.asked), offset \(gtk_adjustment_get_value(view)))") {
-                list.items.first?.id == 200 && gtk_adjustment_get_value(view) == 0 && list.state.newerRows == .none
-                    && list.state.newAbove == 0
-            }
-            XCTAssertGreaterThanOrEqual(
-                feed.asked.filter { $0.hasPrefix("newer") }.count, 2,
-                "newer rows loaded as the wheel went up: \(feed.asked)")
-            XCTAssertEqual(list.items.map(\.id), Array(list.items.map(\.id).sorted().reversed()), "in order")
-            XCTAssertEqual(Set(list.items.map(\.id)).count, list.items.count, "no row twice")
-            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 200")
-        }
+    func testAPlaceLeftByTheTouchpadOpensThereAndTheFingersUpLoadTheNewerRows() throws {
+        let directory = try temporaryDirectory()
+        try onMainActor { try Self.leaveAndReopen("touchpad", directory: directory, touchpad: true, Self.byWheel) }
     }
 
     func testASavedRowThatNoLongerExistsOpensAtTheTop() throws {
@@ -248,27 +301,31 @@ final class PlaceRestoreTests: XCTestCase {
     }
 
     func testARowSavedAtTheVeryTopKeepsItsPlaceAndTheNewerRowsCountInThePill() throws {
-        let directory = try temporaryDirectory()
-        try onMainActor {
-            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
-            XCTAssertTrue(store.save(SavedPlace(id: "150", top: 0), key: "timeline"))
-            let feed = CursorFeed()
-            let (list, window) = try Self.open(feed, directory: directory, title: "place-top")
-            defer { GtkTest.destroy(window) }
-            GtkTest.wait("the newer rows in above the saved row (\(feed.asked))") {
-                feed.asked.contains("newer 150") && list.items.first?.id == 170 && list.state.newerRows == .more
-                    && list.state.inFlight == nil
+        // At the top to the pixel, and a little below it (the first row 2 px down: the view was
+        // left between two rows, as a dragged scrollbar can leave it; the list opens at 0).
+        for top in [0.0, 2.0] {
+            let directory = try temporaryDirectory()
+            try onMainActor {
+                let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+                XCTAssertTrue(store.save(SavedPlace(id: "150", top: top), key: "timeline"))
+                let feed = CursorFeed()
+                let (list, window) = try Self.open(feed, directory: directory, title: "place-top-\(Int(top))")
+                defer { GtkTest.destroy(window) }
+                GtkTest.wait("the newer rows in above the saved row (\(feed.asked))") {
+                    feed.asked.contains("newer 150") && list.items.first?.id == 170 && list.state.newerRows == .more
+                        && list.state.inFlight == nil
+                }
+                GtkTest.frames(3, of: list.widget)
+                XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view (\(top))")
+                // Every newer row above it counts in the pill: the first twenty, and any page more
+                // that a taller view asked for (a test window shown again after a stalled frame is
+                // laid out anew, and may be, for a moment).
+                let above = list.items.firstIndex { $0.id == 150 }
+                XCTAssertGreaterThanOrEqual(above ?? 0, 20, "the twenty newer rows went in above it")
+                XCTAssertEqual(list.state.newAbove, above, "every row above it counts in the pill")
+                XCTAssertGreaterThan(
+                    gtk_adjustment_get_value(verticalAdjustment(list)), 100, "the view moved down for them")
             }
-            GtkTest.frames(3, of: list.widget)
-            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 150", "the saved row stays first in view")
-            // Every newer row above it counts in the pill: the first twenty, and any page more that
-            // a taller view asked for (a test window shown again after a stalled frame is laid out
-            // anew, and may be, for a moment).
-            let above = list.items.firstIndex { $0.id == 150 }
-            XCTAssertGreaterThanOrEqual(above ?? 0, 20, "the twenty newer rows went in above it")
-            XCTAssertEqual(list.state.newAbove, above, "every row above it counts in the pill")
-            XCTAssertGreaterThan(
-                gtk_adjustment_get_value(verticalAdjustment(list)), 100, "the view moved down for them")
         }
     }
 

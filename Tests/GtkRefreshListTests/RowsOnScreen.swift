@@ -1,6 +1,6 @@
 // What the rows look like on screen, read from the widget tree as a user would see them: the
-// first row the view shows and where, where a widget is, the list's scroll position, and the
-// "N new" pill with its words. Shared by the tests of the pill, the place and its Retry.
+// first row the view shows and where, where a widget is, the list's scroll position and its
+// scrollbar's slider, and the "N new" pill with its words. Shared by the tests of the pill, the place and its Retry.
 
 import CGtk
 import GtkInterop
@@ -56,4 +56,17 @@ struct ShownRow: Equatable {
         let label = descendant(of: pill, named: "label")
     else { return nil }
     return labelText(label)
+}
+
+/// The middle of the vertical scrollbar's slider, in `list`'s coordinates: where a pointer
+/// grabs it. The pointer should be over the scrollbar first (an overlay scrollbar widens then).
+@MainActor func scrollbarSlider(of list: RefreshList<Row>) -> (x: Int, y: Int)? {
+    guard let scrollbar = gtk_scrolled_window_get_vscrollbar(list.scrolledWindow.opaque),
+        let slider = descendant(of: scrollbar, named: "slider")
+    else { return nil }
+    var point = graphene_point_t()
+    var middle = graphene_point_t(
+        x: Float(gtk_widget_get_width(slider)) / 2, y: Float(gtk_widget_get_height(slider)) / 2)
+    _ = withUnsafePointer(to: &middle) { gtk_widget_compute_point(slider, list.widget, $0, &point) }
+    return (Int(point.x), Int(point.y))
 }
