@@ -215,8 +215,7 @@ final class DemoApp {
         case .folder:
             let source = FolderSource(path: options.folder ?? ".", pageSize: options.pageSize)
             folder = source
-            list.onRefresh(completion: { done in source.refresh { done($0) } })
-            list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
+            list.onLoad(completion: { request, done in source.load(request) { done($0) } })
         case .mastodon:
             folder = nil
             MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {

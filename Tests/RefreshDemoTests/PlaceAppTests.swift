@@ -2,7 +2,8 @@
 // the test's X display, scrolled to mid-list by the wheel, quit with Ctrl+Q, launched again
 // with the same state directory: it asks for the saved row, not the newest, and its first
 // visible row is the same, a few px at most from where it was (the trace's persistPlace and
-// applyRestore carry the place).
+// applyRestore carry the place). The folder source keeps its place the same way: the newest
+// files first, and files written between the runs load above the restored row.
 
 import Foundation
 import XCTest
@@ -27,5 +28,39 @@ final class PlaceAppTests: XCTestCase {
         XCTAssertEqual(opened.id, left.id, "the same first visible row")
         XCTAssertEqual(opened.top, left.top, accuracy: 3, "where it was")
         XCTAssertGreaterThan(second.count(effect: "applyNewer"), 0, "the newer rows loaded above it")
+    }
+
+    func testAFolderOpensAtTheSameFileAndTheFilesWrittenSinceLoadAboveIt() throws {
+        let folder = NSTemporaryDirectory() + "refresh-demo-folder-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let start = Date().addingTimeInterval(-10_000)
+        /// Writes `file-<index>.txt`, modified `index` minutes after `start`: a higher index is newer.
+        func write(_ index: Int) throws {
+            let path = folder + "/file-\(index).txt"
+            try Data("file \(index)\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes(
+                [.modificationDate: start.addingTimeInterval(Double(index) * 60)], ofItemAtPath: path)
+        }
+        for index in 0..<120 { try write(index) }
+        let state = demoStateDirectory()
+        let arguments = ["--source", "folder", "--folder", folder, "--page-size", "20"]
+        let (first, window) = try launchDemo(arguments, state: state)
+        first.wait("the newest files") { $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
+        let left = try leaveInMidList(first, window: window, rounds: 2)
+        XCTAssertNotEqual(left.id, "file-119.txt", "scrolled away from the newest")
+        for index in 120..<125 { try write(index) }
+
+        let (second, _) = try launchDemo(arguments, state: state)
+        second.wait("the saved place restored") { $0.count(effect: "applyRestore") == 1 }
+        let restore = try XCTUnwrap(second.effects.first { $0["effect"] as? String == "applyRestore" })
+        XCTAssertEqual(restore["id"] as? String, left.id, "the saved file asked for")
+        XCTAssertEqual(
+            second.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "restore",
+            "no reading from the newest first")
+        let opened = try XCTUnwrap(second.restoredPlace())
+        XCTAssertEqual(opened.id, left.id, "the same first visible row")
+        XCTAssertEqual(opened.top, left.top, accuracy: 3, "where it was")
+        XCTAssertGreaterThan(second.count(effect: "applyNewer"), 0, "the newer files loaded above it")
     }
 }
