@@ -21,6 +21,22 @@ extension DemoProcess {
         return DemoPlace(id: id, top: top)
     }
 
+    /// Checks a run started at `left`: it asked for that row first (no refresh from the newest),
+    /// shows it as the first visible row within 3 px of where it was once the view rests, and
+    /// loaded the newer rows above it.
+    func expectOpened(at left: DemoPlace, file: StaticString = #filePath, line: UInt = #line) throws {
+        wait("the saved place restored", file: file, line: line) { $0.count(effect: "applyRestore") == 1 }
+        let restore = try XCTUnwrap(effects.first { $0["effect"] as? String == "applyRestore" }, file: file, line: line)
+        XCTAssertEqual(restore["id"] as? String, left.id, "the saved row asked for", file: file, line: line)
+        XCTAssertEqual(
+            effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "restore",
+            "no refresh from the newest first", file: file, line: line)
+        let opened = try XCTUnwrap(restoredPlace(file: file, line: line), file: file, line: line)
+        XCTAssertEqual(opened.id, left.id, "the same first visible row", file: file, line: line)
+        XCTAssertEqual(opened.top, left.top, accuracy: 3, "where it was", file: file, line: line)
+        XCTAssertGreaterThan(count(effect: "applyNewer"), 0, "the newer rows loaded above it", file: file, line: line)
+    }
+
     /// Waits until the restored view rests and saved its place again, and returns that place.
     func restoredPlace(file: StaticString = #filePath, line: UInt = #line) -> DemoPlace? {
         wait("the restored view at rest, its place saved again", file: file, line: line) {

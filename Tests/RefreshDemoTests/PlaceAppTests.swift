@@ -18,16 +18,7 @@ final class PlaceAppTests: XCTestCase {
         XCTAssertNotEqual(left.id, "post-200", "scrolled away from the newest")
 
         let (second, _) = try launchDemo(arguments, state: state)
-        second.wait("the saved place restored") { $0.count(effect: "applyRestore") == 1 }
-        let restore = try XCTUnwrap(second.effects.first { $0["effect"] as? String == "applyRestore" })
-        XCTAssertEqual(restore["id"] as? String, left.id, "the saved row asked for")
-        XCTAssertEqual(
-            second.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "restore",
-            "no refresh from the newest first")
-        let opened = try XCTUnwrap(second.restoredPlace())
-        XCTAssertEqual(opened.id, left.id, "the same first visible row")
-        XCTAssertEqual(opened.top, left.top, accuracy: 3, "where it was")
-        XCTAssertGreaterThan(second.count(effect: "applyNewer"), 0, "the newer rows loaded above it")
+        try second.expectOpened(at: left)
     }
 
     func testAFolderOpensAtTheSameFileAndTheFilesWrittenSinceLoadAboveIt() throws {
@@ -51,16 +42,8 @@ final class PlaceAppTests: XCTestCase {
         XCTAssertNotEqual(left.id, "file-119.txt", "scrolled away from the newest")
         for index in 120..<125 { try write(index) }
 
+        // The files written since are among the newer rows loaded above the saved one.
         let (second, _) = try launchDemo(arguments, state: state)
-        second.wait("the saved place restored") { $0.count(effect: "applyRestore") == 1 }
-        let restore = try XCTUnwrap(second.effects.first { $0["effect"] as? String == "applyRestore" })
-        XCTAssertEqual(restore["id"] as? String, left.id, "the saved file asked for")
-        XCTAssertEqual(
-            second.effects.first { $0["effect"] as? String == "startRefresh" }?["origin"] as? String, "restore",
-            "no reading from the newest first")
-        let opened = try XCTUnwrap(second.restoredPlace())
-        XCTAssertEqual(opened.id, left.id, "the same first visible row")
-        XCTAssertEqual(opened.top, left.top, accuracy: 3, "where it was")
-        XCTAssertGreaterThan(second.count(effect: "applyNewer"), 0, "the newer files loaded above it")
+        try second.expectOpened(at: left)
     }
 }
