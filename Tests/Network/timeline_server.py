@@ -11,8 +11,8 @@ Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
   fault=KIND[&times=N][&on=page|refresh|newer|any][&retry_after=S]
                             the next N (default 1) timeline requests of that kind (a page is a
-                            request with max_id; newer is one with min_id, the statuses above
-                            a restored place; a refresh is any other, newer ones included) get
+                            request with max_id; a refresh is any other; newer is a refresh with
+                            min_id, as the statuses above a restored place are asked for) get
                             KIND:
                             500, 429 (with Retry-After: S), hang (no answer until the client
                             gives up), cut (half the body, then the connection closes), invalid
@@ -98,12 +98,12 @@ def add_posts(count):
     log("posted", count=count, newest=str(FIRST_ID + newest))
 
 
-def take_fault(kind):
-    """The first queued fault that applies to a request of `kind` ('page', 'newer' or 'refresh');
-    a fault on refreshes also applies to newer statuses, which are not pages."""
+def take_fault(kind, query):
+    """The first queued fault that applies to a request of `kind` ('page' or 'refresh') asking
+    `query`; a fault on 'newer' applies to the refreshes that ask with min_id."""
     with lock:
         for fault in state["faults"]:
-            if fault["on"] in ("any", kind) or (kind == "newer" and fault["on"] == "refresh"):
+            if fault["on"] in ("any", kind) or (fault["on"] == "newer" and kind == "refresh" and "min_id" in query):
                 fault["times"] -= 1
                 if fault["times"] <= 0:
                     state["faults"].remove(fault)
@@ -178,9 +178,9 @@ class Handler(BaseHTTPRequestHandler):
             request = state["requests"]
             newest = state["newest"]
             delay = state["delay_ms"] / 1000
-        kind = "page" if "max_id" in query else "newer" if "min_id" in query else "refresh"
+        kind = "page" if "max_id" in query else "refresh"
         log("request", id=request, path=path, kind=kind, query=query)
-        fault = take_fault(kind)
+        fault = take_fault(kind, query)
         name = fault["kind"] if fault else None
         if name == "redirect":
             self.send_response(307)

@@ -55,7 +55,7 @@ final class TimelineServer: @unchecked Sendable {
     /// The log lines of one event ("request", "answered", "closed", "hanging", …).
     func of(_ event: String) -> [[String: Any]] { log.filter { $0["event"] as? String == event } }
 
-    /// Timeline requests of `kind` ("refresh", "page" or "newer", with min_id; nil: all).
+    /// Timeline requests of `kind` ("refresh" or "page"; nil: both).
     func requests(_ kind: String? = nil) -> [[String: Any]] {
         of("request").filter { kind == nil || $0["kind"] as? String == kind }
     }
