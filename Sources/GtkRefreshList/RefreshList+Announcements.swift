@@ -50,6 +50,11 @@ extension RefreshList {
             // Translators: said after a page failed; "Retry" is the footer button's label.
             text = fill(localized("%1$@. Press %2$@ to try again."), reason, texts.retry)
             assertive = true
+        case .loadNewerFailed:
+            // The pill's name says the failure and its Retry (RefreshList+Pill.swift).
+            let reason = Self.withReason(texts.loadNewerFailed, failureText(engine.newerFailure))
+            text = fill(localized("%1$@. Press %2$@ to try again."), reason, texts.retry)
+            assertive = true
         case .noMoreItems:
             text = texts.noMoreItems
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)

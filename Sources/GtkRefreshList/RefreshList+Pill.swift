@@ -1,9 +1,12 @@
 // The "N new" pill: a button floating over the top of the rows, GNOME style (`osd`, `pill`),
 // with an up arrow and "5 new items", shown while the engine counts new rows above the view
-// (`newAbove`; RefreshEngine+NewAbove.swift). Activating it (click, touch, Enter or Space)
-// tells the engine, which sends the view to the newest rows. This file builds it, renders the
-// count, measures which rows are above the view for the count-down, and places the pill; the
-// widget type (RefreshListWidget.swift) allocates it as its last child, drawn over the list.
+// (`newAbove`; RefreshEngine+NewAbove.swift). When the rows newer than the first one shown
+// failed to load (a restored list's top side), it says so and offers Retry instead, with a
+// reload icon: the one place a reader looks for what is above. Activating it (click, touch,
+// Enter or Space) tells the engine, which sends the view to the newest rows or loads the newer
+// ones again (`pill`). This file builds it, renders what the engine says, measures which rows
+// are above the view for the count-down, and places the pill; the widget type
+// (RefreshListWidget.swift) allocates it as its last child, drawn over the list.
 
 import CGtk
 internal import GtkInterop
@@ -16,8 +19,10 @@ final class NewPill {
     let button: WidgetPointer
     let label: WidgetPointer
     let arrow: WidgetPointer
-    /// The count shown (0: hidden).
-    var shownCount = 0
+    /// "Retry", after the words of a failure.
+    let action: WidgetPointer
+    /// What is shown.
+    var shown = Pill.hidden
 
     init(texts: RefreshListTexts) {
         button = gtk_button_new()!
@@ -27,16 +32,20 @@ final class NewPill {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         arrow = gtk_image_new_from_icon_name("go-up-symbolic")!
         label = gtk_label_new(nil)!
+        action = gtk_label_new(texts.retry)!
+        gtk_widget_add_css_class(action, "heading")
+        gtk_widget_set_visible(action, 0)
         gtk_box_append(box.box, arrow)
         gtk_box_append(box.box, label)
+        gtk_box_append(box.box, action)
         gtk_button_set_child(button.as(GtkButton.self), box)
         gtk_widget_set_visible(button, 0)
-        for part in [button, label, arrow] { g_object_ref(part.raw) }
+        for part in [button, label, arrow, action] { g_object_ref(part.raw) }
     }
 
     /// Drops the Swift side's references (when the `RefreshList` goes).
     func release() {
-        for part in [button, label, arrow] { g_object_unref(part.raw) }
+        for part in [button, label, arrow, action] { g_object_unref(part.raw) }
     }
 }
 
@@ -46,23 +55,57 @@ extension RefreshList {
         RefreshListType.core(of: widget.raw)?.adopt(pill: pill.button, in: widget)
         connections.onVoid(pill.button.raw, "clicked") { [weak self] in
             guard let self else { return }
+            let hadFocus = gtk_widget_has_focus(self.pill.button) != 0
+            let goesToNewest = self.pill.shown != .retryNewer
             // A keyboard user on the pill lands on the newest row as the pill goes.
-            self.cells.focusesNewestRow = gtk_widget_has_focus(self.pill.button) != 0
+            self.cells.focusesNewestRow = hadFocus && goesToNewest
             self.send(.pillActivated)
+            // Retry hides the pill while the newer rows load: the focus it had goes to the
+            // first row in view, which stays where it is, not out of the list.
+            if hadFocus, !goesToNewest, gtk_widget_get_visible(self.pill.button) == 0 { self.focusFirstRowInView() }
         }
     }
 
-    /// Shows the engine's count, or hides the pill at 0.
+    /// Gives the keyboard focus to the first row in view.
+    private func focusFirstRowInView() {
+        guard let first = firstRowInView() else {
+            _ = gtk_widget_grab_focus(parts.listView)
+            return
+        }
+        for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == first.position {
+            guard let row = gtk_list_item_get_child(listItem), let cell = gtk_widget_get_parent(row) else { continue }
+            _ = gtk_widget_grab_focus(cell)
+            return
+        }
+    }
+
+    /// The pill's button, for the demo's trace to say where it is painted.
+    package var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
+
+    /// Shows what the engine says the pill shows: the count, a failure with Retry, or nothing.
     func renderPill() {
-        let count = engine.newAbove
-        guard count != pill.shownCount else { return }
-        pill.shownCount = count
-        if count > 0 {
-            let texts = configuration.texts
+        let shown = engine.pill
+        guard shown != pill.shown else { return }
+        pill.shown = shown
+        let texts = configuration.texts
+        switch shown {
+        case .hidden:
+            break
+        case .newAbove(let count):
+            gtk_image_set_from_icon_name(pill.arrow.opaque, "go-up-symbolic")
             gtk_label_set_text(pill.label.opaque, texts.newAbove(count))
             cgtk_accessible_set_string(pill.button, GTK_ACCESSIBLE_PROPERTY_LABEL, texts.newAboveAnnouncement(count))
+        case .retryNewer:
+            gtk_image_set_from_icon_name(pill.arrow.opaque, "view-refresh-symbolic")
+            gtk_label_set_text(pill.label.opaque, texts.loadNewerFailed)
+            let reason = Self.withReason(texts.loadNewerFailed, failureText(engine.newerFailure))
+            // Translators: the name of the pill that retries newer rows: the failure and why,
+            // then the button's word ("Couldn't load newer items: offline. Retry").
+            let name = fill(localized("%1$@. %2$@"), reason, texts.retry)
+            cgtk_accessible_set_string(pill.button, GTK_ACCESSIBLE_PROPERTY_LABEL, name)
         }
-        gtk_widget_set_visible(pill.button, (count > 0).gboolean)
+        gtk_widget_set_visible(pill.action, (shown == .retryNewer).gboolean)
+        gtk_widget_set_visible(pill.button, (shown != .hidden).gboolean)
     }
 
     /// After layout, while the pill counts: tells the engine how many rows are wholly above

@@ -115,9 +115,22 @@ extension RefreshList {
         guard !fresh.isEmpty else { return 0 }
         keepFocusedRowInPlace()
         _ = measurePlace(insertingAt: 0, count: fresh.count)
+        holdAnchorOffTheTop()
         model.items.insert(contentsOf: fresh, at: 0)
         splice(at: 0, removing: 0, adding: fresh.count)
         return fresh.count
+    }
+
+    /// GTK's list view keeps the row it anchors on where it is when rows go in above it, but a
+    /// view at its very top stays there and shows them (a restored row whose top was saved a
+    /// little below the view's top opens at 0, then newer rows go in above it). One px down
+    /// first makes the row in view the anchor; the next layout puts it back where it was, to
+    /// the pixel, before a frame shows it (`keepPlace`).
+    func holdAnchorOffTheTop() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+        let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        guard gtk_adjustment_get_value(adjustment) < 0.5, highest >= 1 else { return }
+        gtk_adjustment_set_value(adjustment, 1)
     }
 
     /// Notes the first row in view after a layout, for the save when the list closes.

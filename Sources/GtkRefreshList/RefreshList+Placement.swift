@@ -37,7 +37,11 @@ extension RefreshList {
         gtk_widget_queue_allocate(parts.listView)
     }
 
-    /// The first row the view shows (in part), by position, and its top in the list view.
+    /// The first row the view shows (in part), by position, and its top in the list view. The
+    /// row's cell is measured, not the row: cells follow one another without a gap, so the top
+    /// of the first one in view is never below the view's top (a row with margins, as the
+    /// demo's, leaves a gap between rows where the view can stop, and the row after it could
+    /// not be put back there when it is the first row a restored list has).
     func firstRowInView() -> RowPlace? {
         let viewHeight = Double(gtk_widget_get_height(parts.listView))
         var first: RowPlace?
@@ -45,7 +49,8 @@ extension RefreshList {
             let position = Int(gtk_list_item_get_position(listItem))
             guard position < model.items.count, position < first?.position ?? Int.max,
                 let row = gtk_list_item_get_child(listItem),
-                let extent = extentInListView(row), extent.upperBound > 0, extent.lowerBound < viewHeight
+                let extent = extentInListView(gtk_widget_get_parent(row) ?? row), extent.upperBound > 0,
+                extent.lowerBound < viewHeight
             else { continue }
             first = RowPlace(position: position, top: extent.lowerBound)
         }
@@ -57,7 +62,9 @@ extension RefreshList {
         guard let place = cells.placeToKeep else { return false }
         cells.placeToKeep = nil
         for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == place.position {
-            guard let row = gtk_list_item_get_child(listItem), let extent = extentInListView(row),
+            // Its cell, as `firstRowInView` measured it.
+            guard let row = gtk_list_item_get_child(listItem),
+                let extent = extentInListView(gtk_widget_get_parent(row) ?? row),
                 abs(extent.lowerBound - place.top) >= 0.5
             else { return false }
             // A list that got shorter (a replacing answer) may end before the row's old place:

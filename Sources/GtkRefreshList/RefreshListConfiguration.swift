@@ -61,8 +61,12 @@ public struct RefreshListTexts: Hashable, Sendable {
     public var noMoreItems = localized("No more items")
     /// Footer text after a failed page.
     public var loadFailed = localized("Couldn't load more")
-    /// The footer button after a failed page.
+    /// The footer button after a failed page, and the pill's after newer rows failed.
     public var retry = localized("Retry")
+    /// The pill's words when the rows newer than the first one shown (a restored list's
+    /// top-side load) failed to load; Retry follows them.
+    // Translators: on the pill over the list, before "Retry", when newer rows failed to load.
+    public var loadNewerFailed = localized("Couldn't load newer items")
     /// Shown when no refresh ever succeeded.
     public var neverUpdated = localized("Not updated yet")
     /// The placeholder's title while the first rows load.

@@ -40,6 +40,9 @@ final class DemoApp {
     var panelBox: WidgetPointer?
     var exitStatus: Int32 = 0
     var screenshotScript: ScreenshotScript?
+    /// What the trace last said of the pill on screen (its state and centre), so each change is
+    /// said once.
+    var tracedPill: String?
 
     struct Controls {
         var source: OpaquePointer?
@@ -120,6 +123,9 @@ final class DemoApp {
         connections.onVoid(gpointer(window), "map") { [weak self] in
             guard let self, let window = self.window, let clock = gtk_widget_get_frame_clock(window) else { return }
             var reported = false
+            if self.tracer != nil {
+                self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in self?.tracePill() }
+            }
             self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in
                 guard !reported, let self else { return }
                 reported = true
@@ -136,6 +142,22 @@ final class DemoApp {
                 }
             }
         }
+    }
+
+    /// Traces the pill as painted when it changed: what it offers and its centre in the window
+    /// (px), where a pointer activates it.
+    private func tracePill() {
+        guard let list, let window else { return }
+        let pill = list.pillButton
+        var bounds = graphene_rect_t()
+        let shown = gtk_widget_get_mapped(pill) != 0 && gtk_widget_compute_bounds(pill, window, &bounds) != 0
+        let x = Int((bounds.origin.x + bounds.size.width / 2).rounded())
+        let y = Int((bounds.origin.y + bounds.size.height / 2).rounded())
+        let state = shown ? list.engine.pill.name : Pill.hidden.name
+        let said = shown ? "\(state) \(x) \(y)" : state
+        guard said != tracedPill else { return }
+        tracedPill = said
+        tracer?.milestone("pill", shown ? [("pill", state), ("x", x), ("y", y)] : [("pill", state)])
     }
 
     /// Creates (or re-creates) the list from the current options.
@@ -203,8 +225,7 @@ final class DemoApp {
         case .folder:
             let source = FolderSource(path: options.folder ?? ".", pageSize: options.pageSize)
             folder = source
-            list.onRefresh(completion: { done in source.refresh { done($0) } })
-            list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
+            list.onLoad(completion: { request, done in source.load(request) { done($0) } })
         case .mastodon:
             folder = nil
             let source = MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {

@@ -1,7 +1,10 @@
-// A real directory as a data source, read through GIO asynchronously a page at a time:
-// refresh opens a new enumeration and reads the first page; load-more reads the next page from
-// the same enumeration. Errors (unreadable folder, a folder that vanished) come back as
-// failures the list shows with Retry.
+// A real directory as a data source, read through GIO asynchronously, answering by cursor
+// (`PageRequest`) so the list keeps its place between runs: the newest files first (the most
+// recently modified, then by name), the rows at a saved file, the files older or newer than a
+// row shown. The newest rows, a saved place and the files above it read the folder again (new
+// files show up there); the next page comes from the last reading, a page at a time. Errors
+// (unreadable folder, a folder that vanished, a row's file gone from under a page) come back
+// as failures the list shows with Retry.
 
 import CGtk
 import GtkInterop
@@ -37,80 +40,136 @@ private let asyncReady: GAsyncReadyCallback = { _, result, data in
 @MainActor
 final class FolderSource {
     typealias Completion = @MainActor (Result<Page<FeedItem>, any Error>) -> Void
+    typealias Failed = @MainActor (any Error) -> Void
+
+    /// A file as a row, with what orders it.
+    private struct Entry {
+        let item: FeedItem
+        /// Last modified, in µs since 1970.
+        let modified: UInt64
+    }
 
     let path: String
     let pageSize: Int
-    private var enumerator: UnsafeMutablePointer<GFileEnumerator>?
+    /// The files as last read, newest first.
+    private var listing: [FeedItem] = []
+    /// Counts readings: only the latest one's answer becomes `listing`.
     private var generation = 0
-    private static let attributes = "standard::name,standard::display-name,standard::type,standard::size,time::modified"
+    /// How many files one asynchronous read asks GIO for.
+    private static let batch: Int32 = 100
+    private static let attributes =
+        "standard::name,standard::display-name,standard::type,standard::size,time::modified,time::modified-usec"
 
     init(path: String, pageSize: Int) {
         self.path = path
         self.pageSize = pageSize
     }
 
-    isolated deinit { close() }
+    /// Answers `request` with a page of rows, newest first.
+    func load(_ request: PageRequest<String>, _ done: @escaping Completion) {
+        let pageSize = self.pageSize
+        switch request {
+        case .newest:
+            read { done($0.map { rows in Self.slice(rows, 0..<pageSize) }) }
+        case .at(let id):
+            // Without the saved file the answer lacks it, and the list opens at the newest.
+            read {
+                done(
+                    $0.map { rows in
+                        let start = rows.firstIndex { $0.id == id } ?? 0
+                        return Self.slice(rows, start..<(start + pageSize))
+                    })
+            }
+        case .older(let id):
+            guard let index = listing.firstIndex(where: { $0.id == id }) else {
+                done(.failure(FolderError(message: localized("The folder changed; refresh to read it again"))))
+                return
+            }
+            done(.success(Self.slice(listing, (index + 1)..<(index + 1 + pageSize))))
+        case .newer(let id):
+            read {
+                done(
+                    $0.map { rows in
+                        let end = rows.firstIndex { $0.id == id } ?? 0
+                        let start = max(0, end - pageSize)
+                        return Page(Array(rows[start..<end]), hasMore: start > 0)
+                    })
+            }
+        }
+    }
 
-    /// Re-reads the folder from the start and answers with its first page.
-    func refresh(_ done: @escaping Completion) {
-        close()
+    /// The rows of `rows` in `range` (clamped), and whether more follow.
+    private static func slice(_ rows: [FeedItem], _ range: Range<Int>) -> Page<FeedItem> {
+        let clamped = range.clamped(to: 0..<rows.count)
+        return Page(Array(rows[clamped]), hasMore: clamped.upperBound < rows.count)
+    }
+
+    /// Reads the whole folder again, newest first, into `listing`; then `done` with it. A
+    /// reading overtaken by a later one answers nothing (the list asked again meanwhile).
+    private func read(_ done: @escaping @MainActor (Result<[FeedItem], any Error>) -> Void) {
         generation += 1
         let current = generation
         let file = g_file_new_for_path(path)!
-        let callback = AsyncCallback { [weak self] result in
+        let callback = AsyncCallback { result in
             defer { g_object_unref(gpointer(file)) }
             var error: UnsafeMutablePointer<GError>?
             guard let enumerator = g_file_enumerate_children_finish(file, result, &error) else {
                 done(.failure(FolderError.take(error)))
                 return
             }
-            guard let self, self.generation == current else {
-                g_object_unref(gpointer(enumerator))
-                return
+            Self.readBatches(enumerator, into: []) { [weak self] read in
+                guard let self, self.generation == current else { return }
+                done(
+                    read.map { entries in
+                        self.listing = entries.sorted { ($0.modified, $1.item.id) > ($1.modified, $0.item.id) }
+                            .map(\.item)
+                        return self.listing
+                    })
             }
-            self.enumerator = enumerator
-            self.readPage(done)
         }
         g_file_enumerate_children_async(
             file, Self.attributes, G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, nil, asyncReady,
             Unmanaged.passRetained(callback).toOpaque())
     }
 
-    /// Answers with the next page of the current enumeration.
-    func loadMore(_ done: @escaping Completion) {
-        guard enumerator != nil else {
-            done(.failure(FolderError(message: localized("The folder is not open; refresh first"))))
-            return
-        }
-        readPage(done)
-    }
-
-    private func readPage(_ done: @escaping Completion) {
-        guard let enumerator else { return }
-        g_object_ref(gpointer(enumerator))
-        let pageSize = self.pageSize
+    /// Reads `enumerator` to its end a batch at a time, then drops it (the reference
+    /// `g_file_enumerate_children_finish` gave).
+    private static func readBatches(
+        _ enumerator: UnsafeMutablePointer<GFileEnumerator>, into entries: [Entry],
+        _ done: @escaping @MainActor (Result<[Entry], any Error>) -> Void
+    ) {
         let callback = AsyncCallback { result in
-            defer { g_object_unref(gpointer(enumerator)) }
             var error: UnsafeMutablePointer<GError>?
             let list = g_file_enumerator_next_files_finish(enumerator, result, &error)
             if list == nil, let error {
+                g_object_unref(gpointer(enumerator))
                 done(.failure(FolderError.take(error)))
                 return
             }
-            var items: [FeedItem] = []
+            var entries = entries
             var node = list
             while let current = node {
-                let info = OpaquePointer(current.pointee.data)
-                items.append(Self.item(info))
+                entries.append(entry(OpaquePointer(current.pointee.data)))
                 g_object_unref(current.pointee.data)
                 node = current.pointee.next
             }
             g_list_free(list)
-            done(.success(Page(items, hasMore: items.count == pageSize ? nil : false)))
+            guard list != nil else {
+                // An empty batch: the end of the folder.
+                g_object_unref(gpointer(enumerator))
+                done(.success(entries))
+                return
+            }
+            readBatches(enumerator, into: entries, done)
         }
         g_file_enumerator_next_files_async(
-            enumerator, Int32(pageSize), G_PRIORITY_DEFAULT, nil, asyncReady,
-            Unmanaged.passRetained(callback).toOpaque())
+            enumerator, batch, G_PRIORITY_DEFAULT, nil, asyncReady, Unmanaged.passRetained(callback).toOpaque())
+    }
+
+    private static func entry(_ info: OpaquePointer?) -> Entry {
+        let seconds = UInt64(g_file_info_get_attribute_uint64(info, "time::modified"))
+        let micros = UInt64(g_file_info_get_attribute_uint32(info, "time::modified-usec"))
+        return Entry(item: item(info), modified: seconds &* 1_000_000 &+ micros)
     }
 
     private static func item(_ info: OpaquePointer?) -> FeedItem {
@@ -126,12 +185,5 @@ final class FolderSource {
             g_free(size)
         }
         return FeedItem(id: name, title: display, detail: detail)
-    }
-
-    private func close() {
-        if let enumerator {
-            g_object_unref(gpointer(enumerator))
-            self.enumerator = nil
-        }
     }
 }

@@ -33,6 +33,8 @@ extension SourceKind {
             texts.refreshedWithNew = demoPlural("Refreshed, %d new post", "Refreshed, %d new posts")
             // Translators: said after a refresh whose new posts went in above the ones on screen.
             texts.refreshedWithNewAbove = demoPlural("Refreshed, %d new post above", "Refreshed, %d new posts above")
+            // Translators: on the pill over the feed, before "Retry", when newer posts failed to load.
+            texts.loadNewerFailed = localized("Couldn't load newer posts")
         case .folder:
             // Translators: the pill over the folder's files that scrolls up to new ones.
             texts.newAbove = demoPlural("%d new file", "%d new files")
@@ -42,6 +44,9 @@ extension SourceKind {
             texts.refreshedWithNew = demoPlural("Refreshed, %d new file", "Refreshed, %d new files")
             // Translators: said after reading the folder again, its new files above the ones on screen.
             texts.refreshedWithNewAbove = demoPlural("Refreshed, %d new file above", "Refreshed, %d new files above")
+            // Translators: on the pill over the folder's files, before "Retry", when newer files
+            // failed to load.
+            texts.loadNewerFailed = localized("Couldn't load newer files")
         }
         return texts
     }

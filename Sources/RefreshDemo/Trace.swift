@@ -28,7 +28,7 @@ final class Tracer {
             ("page", engine.paging.currentPage as Any),
             ("wakeUpMonotonicMs", engine.nextWakeUp?.milliseconds as Any),
             ("placeholder", Self.name(engine.placeholder)), ("newAbove", engine.newAbove),
-            ("newerRows", engine.newerRows.name),
+            ("newerRows", engine.newerRows.name), ("pill", engine.pill.name),
         ]
         if let inFlight = engine.inFlight {
             switch inFlight {

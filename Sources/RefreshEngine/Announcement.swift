@@ -20,6 +20,9 @@ public enum Announcement: Hashable, Sendable {
     case loadingMore
     /// A page failed or timed out (the reason is `footerFailure`); Retry loads it again.
     case loadFailed
+    /// The rows newer than the first one shown failed or timed out (the reason is
+    /// `newerFailure`); the pill offers Retry.
+    case loadNewerFailed
     /// The feed has no more pages.
     case noMoreItems
     /// Rows arrived above the view other than by a refresh (an app's insert, a live update),

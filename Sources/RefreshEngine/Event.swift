@@ -116,7 +116,8 @@ public enum Event: Hashable, Sendable {
     /// scrolled into view (even in part) are seen, and `newAbove` counts down to it. Sent
     /// while `newAbove` is more than 0.
     case rowsAboveView(Int)
-    /// The "N new" pill was activated (click, touch, Enter or Space): go to the newest rows.
+    /// The pill was activated (click, touch, Enter or Space): go to the newest rows, or, when
+    /// it offers Retry after newer rows failed (`pill`), load them again.
     case pillActivated
     /// The answer to the restore started with `token` (`startRefresh(token, origin: .restore)`):
     /// `found` tells whether the rows hold the saved row. Without it the list starts at the

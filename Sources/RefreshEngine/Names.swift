@@ -96,3 +96,14 @@ extension NewerRows {
         }
     }
 }
+
+extension Pill {
+    /// `hidden`, `newAbove` or `retryNewer`.
+    public var name: String {
+        switch self {
+        case .hidden: "hidden"
+        case .newAbove: "newAbove"
+        case .retryNewer: "retryNewer"
+        }
+    }
+}

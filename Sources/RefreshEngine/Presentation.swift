@@ -157,6 +157,8 @@ public struct Snapshot: Hashable, Sendable {
     public var newAbove: Int
     /// Whether rows newer than the first one shown may exist (a restored list) and load.
     public var newerRows: NewerRows
+    /// What the pill shows, from `newAbove` and `newerRows` (`RefreshEngine.pill`).
+    public var pill: Pill { RefreshEngine.pill(newAbove: newAbove, newerRows: newerRows) }
 
     /// Creates a snapshot.
     public init(

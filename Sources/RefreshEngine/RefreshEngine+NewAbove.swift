@@ -43,8 +43,10 @@ extension RefreshEngine {
         newRowsAbove = min(newRowsAbove, count)
     }
 
-    /// The pill was activated: the view goes to the newest rows, and the pill goes with it.
+    /// The pill was activated: the view goes to the newest rows, and the pill goes with it; a
+    /// pill offering Retry loads the newer rows again instead (the view stays).
     mutating func pillActivated(into effects: inout Effects) {
+        if case .failed = newerPhase { return retryNewer(into: &effects) }
         guard newRowsAbove > 0 else {
             // No pill shows: an activation that crossed its going away.
             counters.ignoredRequests += 1

@@ -118,7 +118,7 @@ extension RefreshEngine {
     /// Whether the engine still refers to `failure`: shown by the footer, the header or the
     /// placeholder, or held until the spinner's minimum time is over. A host may forget the message otherwise.
     public func refersTo(_ failure: FailureID) -> Bool {
-        if footerFailure == failure || placeholder == .failed(failure) { return true }
+        if footerFailure == failure || newerFailure == failure || placeholder == .failed(failure) { return true }
         switch headerPhase {
         case .holdingSpinner(.failed(let held), _), .showingResult(.failed(let held), _): return held == failure
         case .idle, .pulling, .armed, .refreshing, .holdingSpinner, .showingResult: return false

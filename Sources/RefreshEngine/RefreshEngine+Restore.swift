@@ -24,8 +24,25 @@ public enum NewerRows: Hashable, Sendable {
     case more
     /// Newer rows are loading.
     case loading
-    /// The last load of newer rows failed; the next refresh starts over from the newest.
+    /// The last load of newer rows failed: the pill offers Retry (`pill`), which loads them
+    /// again; a refresh starts over from the newest.
     case failed
+}
+
+/// What the pill floating over the top of the rows shows: nothing, how many new rows are
+/// above the view, or that the rows newer than the first one shown failed to load, with Retry.
+/// Activating it (`pillActivated`) goes to the newest rows, or, after a failure, loads the
+/// newer rows again.
+public enum Pill: Hashable, Sendable {
+    /// No pill.
+    case hidden
+    /// "5 new items": that many new rows are above the view; activating it goes to the newest.
+    case newAbove(Int)
+    /// "Couldn't load newer items · Retry": the top-side load failed (the reason is
+    /// `newerFailure`); activating it loads the newer rows again. Shown until it is activated
+    /// or a refresh starts over from the newest, whether the view is at the top or not: there
+    /// is nothing else to retry it from.
+    case retryNewer
 }
 
 /// The top-side load-more's phase.
@@ -54,6 +71,21 @@ extension RefreshEngine {
         case .loading: .loading
         case .failed: .failed
         }
+    }
+
+    /// What the pill shows: a failed load of newer rows over the count, which it keeps counting
+    /// meanwhile (the rows above the view are still new once the newer ones load).
+    public var pill: Pill { Self.pill(newAbove: newRowsAbove, newerRows: newerRows) }
+
+    static func pill(newAbove: Int, newerRows: NewerRows) -> Pill {
+        if newerRows == .failed { return .retryNewer }
+        return newAbove > 0 ? .newAbove(newAbove) : .hidden
+    }
+
+    /// The failure of the last load of newer rows, while the pill offers Retry for it.
+    public var newerFailure: FailureID? {
+        if case .failed(let failure) = newerPhase { return failure }
+        return nil
     }
 
     /// Whether the list asks its source for the rows at its saved place now (the restore).
@@ -122,9 +154,23 @@ extension RefreshEngine {
             awaitLayout(adding: received)
             newerPhase = isLastPage(received, hasMore) ? .complete : .idle
         case .failure(let failure):
-            // The rows shown stay; a refresh starts over from the newest.
+            // The rows shown and the place stay; the pill offers Retry, said at once.
             newerPhase = .failed(failure)
+            effects.append(.announce(.loadNewerFailed))
         }
+    }
+
+    /// Retry on the pill: the newer rows load again, wherever the view is (the reader asked),
+    /// unless a refresh (which shows the newest itself) or the restore runs.
+    mutating func retryNewer(into effects: inout Effects) {
+        guard case .failed = newerPhase, !isRefreshBusy, shownItems > 0 else {
+            // Nothing failed (an activation that crossed the load's answer), or a refresh runs.
+            counters.ignoredRequests += 1
+            return
+        }
+        let token = issueToken()
+        newerPhase = .loading(token, deadline: now + configuration.operationTimeout)
+        effects.append(.startLoadNewer(token))
     }
 
     /// The host put `added` newer rows in at the top (after de-duplication) and shows `shown`

@@ -266,9 +266,10 @@ public struct RefreshEngine: Hashable, Sendable {
             return true
         }
         if case .loading(let token, let deadline) = newerPhase, deadline <= now {
-            // The watchdog for newer rows: the rows shown stay, a refresh starts over.
+            // The watchdog for newer rows: the rows shown stay, the pill offers Retry.
             effects.append(.cancel(token))
             newerPhase = .failed(.timedOut)
+            effects.append(.announce(.loadNewerFailed))
             return true
         }
         switch footerPhase {

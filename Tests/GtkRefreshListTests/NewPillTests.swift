@@ -1,9 +1,10 @@
 // The "N new" pill with real input on X11 and Wayland: scrolled down, rows put in above the
 // view (F5 with new rows, in both merge modes, and an app's insert) leave the first visible row
 // where it was on screen, to the pixel, and show the pill with their count (its label in the
-// widget tree, and `state.newAbove`); the wheel scrolling up counts it down and it goes at the
-// top; Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only)
-// go to the newest row.
+// widget tree, and `state.newAbove`); scrolling up counts it down and it goes at the top,
+// whether the wheel, a touchpad (Wayland only) or the scrollbar dragged by the pointer scrolls;
+// Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only) go to
+// the newest row.
 
 import CGtk
 import CGtkTestSupport
@@ -15,40 +16,6 @@ import WaylandSupport
 import XCTest
 
 final class NewPillTests: XCTestCase {
-    /// A row shown on screen: its label's text ("row 7") and its top in the list's coordinates.
-    struct ShownRow: Equatable {
-        var text: String
-        var top: Double
-    }
-
-    /// The first row the view shows (in part), read from the widget tree.
-    @MainActor private static func firstVisibleRow(of list: RefreshList<Row>) -> ShownRow? {
-        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
-        let viewTop = Self.top(of: list.scrolledWindow, in: list)
-        var first: ShownRow?
-        var cell = gtk_widget_get_first_child(list.listView)
-        while let current = cell {
-            cell = gtk_widget_get_next_sibling(current)
-            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
-                let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
-                let text = gtk_label_get_text(label.opaque)
-            else { continue }
-            let top = Self.top(of: current, in: list)
-            let bottom = top + Double(gtk_widget_get_height(current))
-            guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
-            first = ShownRow(text: String(cString: text), top: top)
-        }
-        return first
-    }
-
-    /// Where `widget`'s top is on screen, in `list`'s coordinates.
-    @MainActor private static func top(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
-        var point = graphene_point_t()
-        var origin = graphene_point_t(x: 0, y: 0)
-        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
-        return Double(point.y)
-    }
-
     /// Where the row labelled `text` is on screen now, if it is shown.
     @MainActor private static func top(ofRow text: String, in list: RefreshList<Row>) -> Double? {
         var cell = gtk_widget_get_first_child(list.listView)
@@ -58,26 +25,9 @@ final class NewPillTests: XCTestCase {
                 let label = gtk_widget_get_first_child(current), let shown = gtk_label_get_text(label.opaque),
                 String(cString: shown) == text
             else { continue }
-            return Self.top(of: current, in: list)
+            return screenTop(of: current, in: list)
         }
         return nil
-    }
-
-    /// The pill (`.refresh-new-pill`), the widget's last child.
-    @MainActor private static func pill(of list: RefreshList<Row>) -> WidgetPointer? {
-        descendant(of: list.widget, withClass: "refresh-new-pill")
-    }
-
-    /// The pill's words as shown, or nil while it is hidden.
-    @MainActor private static func pillText(of list: RefreshList<Row>) -> String? {
-        guard let pill = pill(of: list), gtk_widget_get_visible(pill) != 0, gtk_widget_get_mapped(pill) != 0,
-            let label = descendant(of: pill, named: "label")
-        else { return nil }
-        return labelText(label)
-    }
-
-    @MainActor private static func adjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
-        gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
     }
 
     /// A list of rows 100…61 whose next refresh brings `new` rows on top (merged as `merge`),
@@ -113,7 +63,7 @@ final class NewPillTests: XCTestCase {
             throw error
         }
         input.point(at: 180, 150)
-        let adjustment = Self.adjustment(list)
+        let adjustment = verticalAdjustment(list)
         input.wheel(up: false, count: 6, delayMs: InputPace.spinNotchMs)
         GtkTest.wait("the list scrolled down, the pages it reached in (offset \(gtk_adjustment_get_value(adjustment)))")
         {
@@ -129,12 +79,12 @@ final class NewPillTests: XCTestCase {
         _ list: RefreshList<Row>, _ window: WidgetPointer, _ input: any RealInput, _ newer: Flag, new: Int,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let before = try XCTUnwrap(Self.firstVisibleRow(of: list), "a row in view", file: file, line: line)
-        XCTAssertNil(Self.pillText(of: list), "no pill before", file: file, line: line)
+        let before = try XCTUnwrap(firstVisibleRow(of: list), "a row in view", file: file, line: line)
+        XCTAssertNil(newPillText(of: list), "no pill before", file: file, line: line)
         // Every frame drawn once the new rows are in shows the row where it was in the
         // list's area (which the opening header moves down as a whole, then back).
         var farthest = 0.0
-        let areaTop = { Self.top(of: list.scrolledWindow, in: list) }
+        let areaTop = { screenTop(of: list.scrolledWindow, in: list) }
         let placeInArea = before.top - areaTop()
         GtkTest.watch(of: window).afterPaint = {
             guard list.items.first?.id == 100 + new, let now = Self.top(ofRow: before.text, in: list) else { return }
@@ -157,7 +107,7 @@ final class NewPillTests: XCTestCase {
         XCTAssertLessThanOrEqual(
             farthest, 1, "no frame showed \(before.text) moved in the list's area", file: file, line: line)
         XCTAssertEqual(list.state.newAbove, new, "the count above", file: file, line: line)
-        XCTAssertEqual(Self.pillText(of: list), "\(new) new items", "the pill", file: file, line: line)
+        XCTAssertEqual(newPillText(of: list), "\(new) new items", "the pill", file: file, line: line)
         // One announcement says the refresh and where its rows went; the arrival is not said
         // again. The header's name and the pill's say the same.
         XCTAssertEqual(
@@ -165,7 +115,7 @@ final class NewPillTests: XCTestCase {
             "one announcement of the arrival", file: file, line: line)
         for (widget, label) in [
             (list.headerWidget, "Refreshed, \(new) new items above"),
-            (try XCTUnwrap(Self.pill(of: list)), "\(new) new items above"),
+            (try XCTUnwrap(newPill(of: list)), "\(new) new items above"),
         ] {
             if let message = cgtk_test_check_string_property(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label) {
                 XCTFail(String(cString: message), file: file, line: line)
@@ -180,25 +130,81 @@ final class NewPillTests: XCTestCase {
                 merge: .prependNew, new: 9, focusOnRow: false, title: "pill-wheel")
             defer { GtkTest.destroy(window) }
             try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
-            // The wheel up, a notch at a time: the count only goes down, the pill says it, and
-            // it is gone at the top.
-            let adjustment = Self.adjustment(list)
-            var counts = [list.state.newAbove]
-            for _ in 0..<80 where gtk_adjustment_get_value(adjustment) > 0 {
+            // The wheel up, a notch at a time.
+            let counts = Self.countsDownToTheTop(list, by: "the wheel scrolled up") {
                 input.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
-                GtkTest.frames(1, of: list.widget)
-                let count = list.state.newAbove
-                XCTAssertLessThanOrEqual(count, counts.last!, "the count went up while scrolling up")
-                if count != counts.last { counts.append(count) }
-                if count > 0 {
-                    XCTAssertEqual(Self.pillText(of: list), "\(count) new item\(count == 1 ? "" : "s")")
-                }
             }
-            GtkTest.wait(
-                "at the top, the pill gone (\(list.state.newAbove), offset \(gtk_adjustment_get_value(adjustment)))"
-            ) {
-                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+            XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
+            XCTAssertEqual(counts.last, 0)
+        }
+    }
+
+    /// Scrolls `list` up to the top by `step` (a touchpad gesture or a drag's move, each
+    /// returning once GTK has it): the count only goes down, the pill says it, and it is gone
+    /// at the top. Returns the counts seen.
+    @MainActor private static func countsDownToTheTop(
+        _ list: RefreshList<Row>, by what: String, file: StaticString = #filePath, line: UInt = #line,
+        _ step: () -> Void
+    ) -> [Int] {
+        let adjustment = verticalAdjustment(list)
+        var counts = [list.state.newAbove]
+        for _ in 0..<120 where gtk_adjustment_get_value(adjustment) > 0 {
+            step()
+            GtkTest.frames(1, of: list.widget)
+            let count = list.state.newAbove
+            XCTAssertLessThanOrEqual(count, counts.last!, "the count went up while \(what)", file: file, line: line)
+            if count != counts.last { counts.append(count) }
+            if count > 0 {
+                XCTAssertEqual(
+                    newPillText(of: list), "\(count) new item\(count == 1 ? "" : "s")", file: file, line: line)
             }
+        }
+        GtkTest.wait(
+            "at the top by \(what), the pill gone (\(list.state.newAbove), offset \(gtk_adjustment_get_value(adjustment)))",
+            file: file, line: line
+        ) {
+            gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
+        }
+        // The view can reach the top before the list reports it: the count there is the last.
+        if list.state.newAbove != counts.last { counts.append(list.state.newAbove) }
+        XCTAssertEqual(list.state.header.state, .idle, "scrolling up to the top is no pull", file: file, line: line)
+        return counts
+    }
+
+    func testATouchpadScrollUpCountsThePillDown() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 9, focusOnRow: false, title: "pill-touchpad")
+            defer { GtkTest.destroy(window) }
+            guard let touchpad = input as? any RealTouchpad else {
+                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+            }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
+            // Two fingers up, 30 px a gesture.
+            let counts = Self.countsDownToTheTop(list, by: "the touchpad scrolled up") {
+                touchpad.fingerScroll(dy: -10, steps: 3)
+            }
+            XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
+            XCTAssertEqual(counts.last, 0)
+        }
+    }
+
+    func testDraggingTheScrollbarUpCountsThePillDown() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 9, focusOnRow: false, title: "pill-drag")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 9)
+            // The pointer presses the scrollbar's slider and drags it up, 4 px a move.
+            input.move(to: Int(gtk_widget_get_width(list.widget)) - 4, 150)
+            let slider = try XCTUnwrap(scrollbarSlider(of: list), "the scrollbar's slider")
+            var y = slider.y
+            input.press(at: slider.x, y)
+            let counts = Self.countsDownToTheTop(list, by: "the scrollbar was dragged up") {
+                y -= 4
+                input.move(to: slider.x, y)
+            }
+            input.release()
             XCTAssertGreaterThan(counts.count, 3, "it counted down on the way (\(counts))")
             XCTAssertEqual(counts.last, 0)
         }
@@ -219,14 +225,14 @@ final class NewPillTests: XCTestCase {
                 merge: .prependNew, new: 5, focusOnRow: true, title: "pill-enter")
             defer { GtkTest.destroy(window) }
             try Self.refreshKeepsThePlace(list, window, input, newer, new: 5)
-            let pill = try XCTUnwrap(Self.pill(of: list))
+            let pill = try XCTUnwrap(newPill(of: list))
             XCTAssertNotEqual(gtk_widget_grab_focus(pill), 0, "the pill takes the keyboard focus")
             input.key(.enter)
-            let adjustment = Self.adjustment(list)
+            let adjustment = verticalAdjustment(list)
             GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
-                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
             }
-            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 105")
+            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 105")
             GtkTest.wait("the focus on the newest row") {
                 let focus = gtk_widget_get_root(list.widget).flatMap { gtk_root_get_focus($0) }
                 return focus.flatMap { gtk_widget_get_first_child($0) }.map { labelText($0) } == "row 105"
@@ -240,18 +246,18 @@ final class NewPillTests: XCTestCase {
                 merge: .prependNew, new: 3, focusOnRow: false, title: "pill-click")
             defer { GtkTest.destroy(window) }
             try Self.refreshKeepsThePlace(list, window, input, newer, new: 3)
-            let pill = try XCTUnwrap(Self.pill(of: list))
-            let top = Self.top(of: pill, in: list)
+            let pill = try XCTUnwrap(newPill(of: list))
+            let top = screenTop(of: pill, in: list)
             var point = graphene_point_t()
             var origin = graphene_point_t(x: 0, y: 0)
             _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(pill, list.widget, $0, &point) }
             input.point(
                 at: Int(point.x) + Int(gtk_widget_get_width(pill)) / 2, Int(top) + Int(gtk_widget_get_height(pill)) / 2)
-            let adjustment = Self.adjustment(list)
+            let adjustment = verticalAdjustment(list)
             GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
-                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
             }
-            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 103")
+            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 103")
         }
     }
 
@@ -263,18 +269,18 @@ final class NewPillTests: XCTestCase {
             let finger = try XCTUnwrap(input as? any RealTouch, "a touchscreen")
             try Self.refreshKeepsThePlace(list, window, input, newer, new: 4)
             // A finger down on the pill's middle and up again where it went down: a tap.
-            let pill = try XCTUnwrap(Self.pill(of: list))
+            let pill = try XCTUnwrap(newPill(of: list))
             var point = graphene_point_t()
             var middle = graphene_point_t(
                 x: Float(gtk_widget_get_width(pill)) / 2, y: Float(gtk_widget_get_height(pill)) / 2)
             _ = withUnsafePointer(to: &middle) { gtk_widget_compute_point(pill, list.widget, $0, &point) }
             try finger.touchDown(at: Int(point.x), Int(point.y))
             try finger.touchUp()
-            let adjustment = Self.adjustment(list)
+            let adjustment = verticalAdjustment(list)
             GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
-                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && Self.pillText(of: list) == nil
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
             }
-            XCTAssertEqual(Self.firstVisibleRow(of: list)?.text, "row 104")
+            XCTAssertEqual(firstVisibleRow(of: list)?.text, "row 104")
             XCTAssertEqual(list.state.header.state, .idle, "a tap on the pill is no pull")
         }
     }
@@ -284,7 +290,7 @@ final class NewPillTests: XCTestCase {
             let (list, window, _, _) = try Self.scrolledDown(
                 merge: .prependNew, new: 0, focusOnRow: false, title: "pill-insert")
             defer { GtkTest.destroy(window) }
-            let before = try XCTUnwrap(Self.firstVisibleRow(of: list))
+            let before = try XCTUnwrap(firstVisibleRow(of: list))
             var said: [Announcement] = []
             list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
             XCTAssertTrue(list.insert(Row(id: 500), at: 0))
@@ -295,7 +301,7 @@ final class NewPillTests: XCTestCase {
             let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list))
             XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")
             XCTAssertEqual(list.state.newAbove, 2)
-            XCTAssertEqual(Self.pillText(of: list), "2 new items")
+            XCTAssertEqual(newPillText(of: list), "2 new items")
         }
     }
 }

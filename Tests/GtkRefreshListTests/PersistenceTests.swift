@@ -10,13 +10,6 @@ import RefreshEngine
 import XCTest
 
 final class PersistenceTests: XCTestCase {
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "refresh-state-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func testSavesAndLoadsPerKeyAtomically() throws {
         let store = LastUpdatedStore(applicationID: "org.example.Test", stateDirectory: try temporaryDirectory())
         XCTAssertNil(store.load(key: "inbox"), "never written: never updated")

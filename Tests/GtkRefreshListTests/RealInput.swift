@@ -48,6 +48,18 @@ protocol RealTouch {
     func touchUp() throws
 }
 
+/// Two fingers on a touchpad: smooth scrolling in px with a begin (GDK_SCROLL_UNIT_SURFACE).
+/// Only the Wayland driver has one (mutter's remote-desktop finger axis); Xvfb has no XI2
+/// touchpad, so a test that needs it skips under X11 and the Wayland pass of Tests/run-all.sh
+/// runs it.
+@MainActor
+protocol RealTouchpad {
+    /// A finger scroll of `steps` frames of `dy` px each (negative scrolls up, toward the top),
+    /// a frame apart, then the fingers lift; returns once GTK has scroll events from it (GTK
+    /// merges the smooth scroll events that come within one frame, so not one per step).
+    func fingerScroll(dy: Double, steps: Int)
+}
+
 /// A main loop held up, as on a busy machine: no GLib iteration (nor Foundation's run loop) runs
 /// until the stall's length has passed and what it waits for has happened. The length is part of
 /// the gesture under test, like `InputPace`, not a wait for the app.
@@ -216,7 +228,7 @@ final class WaylandInput: RealInput {
     static let monitor = (width: 1280, height: 800)
     private let input: RemoteInput
     private let window: WidgetPointer
-    private let watch: InputWatch
+    fileprivate let watch: InputWatch
     private let targetInWindow: (x: Int, y: Int)
     /// Monitor position of the window's surface origin.
     private var windowOnMonitor = (x: 0, y: 0)
@@ -334,7 +346,7 @@ final class WaylandInput: RealInput {
         (windowOnMonitor.x + targetInWindow.x + x, windowOnMonitor.y + targetInWindow.y + y)
     }
 
-    private func send(_ command: String) {
+    fileprivate func send(_ command: String) {
         do { try input.send(command) } catch { XCTFail("\(error)") }
     }
 
@@ -411,6 +423,18 @@ final class WaylandInput: RealInput {
         let before = watch.counts
         do { try input.key(key.keysym) } catch { XCTFail("\(error)") }
         watch.wait(key.rawValue, since: before) { $0.keys > $1.keys }
+    }
+}
+
+extension WaylandInput: RealTouchpad {
+    func fingerScroll(dy: Double, steps: Int) {
+        let before = watch.counts
+        for _ in 0..<steps {
+            send("axis 0 \(dy) 4")
+            send("sleep \(InputPace.frameMs)")
+        }
+        send("axis 0 0 5")
+        watch.wait("a finger scroll", since: before) { $0.scrolls > $1.scrolls }
     }
 }
 

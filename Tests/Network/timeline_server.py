@@ -12,9 +12,11 @@ it serves TLS with a certificate it signs itself, which no client trusts.
 
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
-  fault=KIND[&times=N][&on=page|refresh|any][&retry_after=S]
+  fault=KIND[&times=N][&on=page|refresh|newer|any][&retry_after=S]
                             the next N (default 1) timeline requests of that kind (a page is a
-                            request with max_id; a refresh is any other) get KIND:
+                            request with max_id; a refresh is any other; newer is a refresh with
+                            min_id, as the statuses above a restored place are asked for) get
+                            KIND:
                             500, 429 (with Retry-After: S), hang (no answer until the client
                             gives up), cut (half the body, then the connection closes), invalid
                             (a body that is not JSON), empty ([]), short (7 statuses, more
@@ -126,11 +128,12 @@ def broadcast(items):
                 stream.put(item)
 
 
-def take_fault(kind):
-    """The first queued fault that applies to a request of `kind` ('page' or 'refresh')."""
+def take_fault(kind, query):
+    """The first queued fault that applies to a request of `kind` ('page' or 'refresh') asking
+    `query`; a fault on 'newer' applies to the refreshes that ask with min_id."""
     with lock:
         for fault in state["faults"]:
-            if fault["on"] in ("any", kind):
+            if fault["on"] in ("any", kind) or (fault["on"] == "newer" and kind == "refresh" and "min_id" in query):
                 fault["times"] -= 1
                 if fault["times"] <= 0:
                     state["faults"].remove(fault)
@@ -312,7 +315,7 @@ class Handler(BaseHTTPRequestHandler):
             delay = state["delay_ms"] / 1000
         kind = "page" if "max_id" in query else "refresh"
         log("request", id=request, path=path, kind=kind, query=query)
-        fault = take_fault(kind)
+        fault = take_fault(kind, query)
         name = fault["kind"] if fault else None
         if name == "redirect":
             self.send_response(307)

@@ -1,6 +1,6 @@
 // The app launched as a user would, on the test's X display, with --trace, driven by real
 // input through xdotool: the initial load, a wheel refresh, paging to the end, F5 (with a row
-// focused, the view stays at the top), failures that keep the rows, and a real folder read a
+// focused, the view stays at the top), failures that keep the rows, and a real folder shown a
 // page at a time.
 
 import Foundation
@@ -142,7 +142,7 @@ final class AppTests: XCTestCase {
         XCTAssertEqual(app.last?["placeholder"] as? String, shown == 0 ? "empty" : "none", "\(shown) rows")
     }
 
-    func testAFolderIsReadAPageAtATime() throws {
+    func testAFolderIsShownAPageAtATime() throws {
         let folder = NSTemporaryDirectory() + "refresh-demo-folder-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }

@@ -19,12 +19,14 @@ final class OptionsTests: XCTestCase {
             XCTAssertEqual(source.texts.newAboveAnnouncement(5), "5 new posts above", "\(source)")
             XCTAssertEqual(source.texts.refreshedWithNew(3), "Refreshed, 3 new posts", "\(source)")
             XCTAssertEqual(source.texts.refreshedWithNewAbove(5), "Refreshed, 5 new posts above", "\(source)")
+            XCTAssertEqual(source.texts.loadNewerFailed, "Couldn't load newer posts", "\(source)")
         }
         let folder = SourceKind.folder.texts
         XCTAssertEqual(folder.newAbove(2), "2 new files")
         XCTAssertEqual(folder.newAboveAnnouncement(2), "2 new files above")
         XCTAssertEqual(folder.refreshedWithNew(2), "Refreshed, 2 new files")
         XCTAssertEqual(folder.refreshedWithNewAbove(1), "Refreshed, 1 new file above")
+        XCTAssertEqual(folder.loadNewerFailed, "Couldn't load newer files")
     }
 
     func testEveryFlag() throws {

@@ -6,7 +6,7 @@ import RefreshEngine
 import XCTest
 
 final class MergePolicyTests: XCTestCase {
-    let prepend = RefreshConfiguration.with { $0.refreshMerge = .prependNew }
+    let prepend = RefreshConfiguration.prependingNew
 
     func testAShortRefreshThatPrependsKeepsThePagingAndTheFooter() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)

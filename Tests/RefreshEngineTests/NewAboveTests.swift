@@ -9,29 +9,12 @@ import RefreshEngine
 import XCTest
 
 final class NewAboveTests: XCTestCase {
-    let prepend = RefreshConfiguration.with { $0.refreshMerge = .prependNew }
-
-    /// Refreshes `store` (header idle) by F5 at `ms` as `token`; the answer brings `received`
-    /// rows 500 ms later and the result shows.
-    private func refresh(
-        _ store: EngineStore, token value: UInt64, at ms: Milliseconds, received: Int,
-        file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
-    ) {
-        store.requestRefresh(token: value, at: ms, file: file, line: line)
-        store.send(
-            .refreshCompleted(token(value), .success(received: received, hasMore: true), wallClock: wall),
-            at: ms + 500, effects: [.applyRefresh(token(value)), .persistLastUpdated(wall)], file: file, line: line
-        ) {
-            $0.header = Header.succeeded()
-            $0.inFlight = nil
-            update(&$0)
-        }
-    }
+    let prepend = RefreshConfiguration.prependingNew
 
     func testARefreshAwayFromTheTopKeepsThePlaceAndCountsDownToTheTop() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 5)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 5)
         // The five went in before the first row in view: the place holds, the pill says 5, and
         // a screen reader hears the refresh and where its rows went, once.
         store.send(
@@ -60,7 +43,7 @@ final class NewAboveTests: XCTestCase {
     func testAReplacingRefreshCountsTheRowsItPutAboveTheView() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
+        store.refreshSucceeding(token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
         store.send(
             .refreshApplied(shown: 20, new: 2, insertedAbove: 2, viewKept: true), at: 2_510,
             effects: [.keepPlace, .announce(.refreshedNewAbove(count: 2))]
@@ -94,7 +77,7 @@ final class NewAboveTests: XCTestCase {
         store.send(.rowsInsertedAbove(1), at: 1_200, effects: [.keepPlace, .announce(.newItemsAbove(count: 1))]) {
             $0.newAbove = 1
         }
-        refresh(store, token: 2, at: 2_000, received: 4)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 4)
         // The refresh brings four more: "Refreshed, 5 new items above", and nothing else.
         store.send(
             .refreshApplied(shown: 25, new: 4, insertedAbove: 4), at: 2_510,
@@ -105,10 +88,10 @@ final class NewAboveTests: XCTestCase {
     func testARefreshAwayFromTheTopThatPutNothingAboveSaysItsOutcome() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 0)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 0)
         store.send(.refreshApplied(shown: 20, new: 0), at: 2_510, effects: [.announce(.refreshed(newItems: 0))])
         // Rows above a refresh that shows more rows than it has are a host bug.
-        refresh(store, token: 3, at: 4_000, received: 2)
+        store.refreshSucceeding(token: 3, at: 4_000, received: 2)
         store.send(.refreshApplied(shown: 22, new: 2, insertedAbove: 23), at: 4_510, effects: []) {
             $0.counters.rejectedInputs = 1
         }
@@ -119,7 +102,7 @@ final class NewAboveTests: XCTestCase {
 
     func testARefreshAtTheTopShowsItsRowsAndCountsNone() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
-        refresh(store, token: 2, at: 2_000, received: 5)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 5)
         // The view is going to them: nothing to count, and the refresh's outcome is all to say.
         store.send(
             .refreshApplied(shown: 25, new: 5, insertedAbove: 5), at: 2_510,

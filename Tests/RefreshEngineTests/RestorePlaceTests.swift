@@ -8,37 +8,8 @@ import RefreshEngine
 import XCTest
 
 final class RestorePlaceTests: XCTestCase {
-    /// Begins with a saved place: the restore starts as token 1, quietly (no announcement).
-    private func beginRestoring(_ store: EngineStore, file: StaticString = #filePath, line: UInt = #line) {
-        store.begin(place: .saved, effects: [.startRefresh(token(1), origin: .restore)], file: file, line: line) {
-            $0.header = Header.refreshing()
-            $0.inFlight = .refresh(token(1))
-        }
-        XCTAssertTrue(store.engine.isRestoringPlace, file: file, line: line)
-        XCTAssertFalse(store.engine.savesPlace, "the saved place is not overwritten while it is restored")
-    }
-
-    /// Restores 20 rows at the saved place and lays them out, the view 13 px into the first.
-    private func restored(file: StaticString = #filePath, line: UInt = #line) -> EngineStore {
-        let store = EngineStore()
-        beginRestoring(store, file: file, line: line)
-        store.send(
-            .restoreCompleted(token(1), .success(received: 20, hasMore: true), found: true), at: 300,
-            effects: [.applyRestore(token(1))], file: file, line: line
-        ) {
-            // No "Refreshed": the list opens where it was, its header closed, no last-updated time.
-            $0.header = Header.idle
-            $0.inFlight = nil
-            $0.footer = .idle
-            $0.paging.currentPage = 1
-            $0.newerRows = .more
-        }
-        store.send(.itemsShown(20), at: 300, effects: [], file: file, line: line)
-        return store
-    }
-
     func testASavedPlaceOpensThereAndNewerRowsLoadAboveItCountedInThePill() {
-        let store = restored()
+        let store = EngineStore.restored()
         XCTAssertTrue(store.engine.savesPlace)
         // Laid out and put at the saved place, 13 px down: near the top, the newer rows load.
         store.send(
@@ -84,7 +55,7 @@ final class RestorePlaceTests: XCTestCase {
     }
 
     func testNewerRowsAboveARestoredViewAtTheVeryTopAreCountedUntilSeen() {
-        let store = restored()
+        let store = EngineStore.restored()
         // The saved row was the first, its top at the view's top: the view is at offset 0.
         store.send(
             .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
@@ -112,7 +83,7 @@ final class RestorePlaceTests: XCTestCase {
 
     func testASavedRowThatIsGoneFallsBackToTheNewestWithNoError() {
         let store = EngineStore()
-        beginRestoring(store)
+        store.beginRestoring()
         // The source answered, but not with the saved row: the first refresh, from the newest.
         store.send(
             .restoreCompleted(token(1), .success(received: 20, hasMore: true), found: false), at: 300,
@@ -133,21 +104,21 @@ final class RestorePlaceTests: XCTestCase {
 
     func testAFailedOrEmptyOrSilentRestoreFallsBackToTheNewest() {
         let failing = EngineStore()
-        beginRestoring(failing)
+        failing.beginRestoring()
         failing.send(
             .restoreCompleted(token(1), .failure(failure(1)), found: false), at: 300,
             effects: [.startRefresh(token(2), origin: .initial), .announce(.refreshStarted)]
         ) { $0.inFlight = .refresh(token(2)) }
 
         let empty = EngineStore()
-        beginRestoring(empty)
+        empty.beginRestoring()
         empty.send(
             .restoreCompleted(token(1), .success(received: 0, hasMore: false), found: true), at: 300,
             effects: [.startRefresh(token(2), origin: .initial), .announce(.refreshStarted)]
         ) { $0.inFlight = .refresh(token(2)) }
 
         let silent = EngineStore()
-        beginRestoring(silent)
+        silent.beginRestoring()
         // The watchdog gives the place up for the newest rows, with no "Refresh failed".
         silent.send(
             .tick, at: 30_000,
@@ -160,14 +131,14 @@ final class RestorePlaceTests: XCTestCase {
             $0.counters.staleAnswers = 1
         }
         let confused = EngineStore()
-        beginRestoring(confused)
+        confused.beginRestoring()
         confused.send(
             .refreshCompleted(token(1), .success(received: 20, hasMore: true), wallClock: wall), at: 300, effects: []
         ) { $0.counters.staleAnswers = 1 }
     }
 
     func testARefreshStopsTheNewerRowsAndStartsOverFromTheNewest() {
-        let store = restored()
+        let store = EngineStore.restored()
         store.send(
             .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
             effects: [.startLoadNewer(token(2))]
@@ -186,19 +157,22 @@ final class RestorePlaceTests: XCTestCase {
     }
 
     func testNewerRowsThatFailOrAddNothingEndTheTopSide() {
-        let failing = restored()
+        let failing = EngineStore.restored()
         failing.send(
             .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
             effects: [.startLoadNewer(token(2))]
         ) { $0.newerRows = .loading }
-        failing.send(.loadNewerCompleted(token(2), .failure(failure(1))), at: 400, effects: []) {
+        failing.send(
+            .loadNewerCompleted(token(2), .failure(failure(1))), at: 400, effects: [.announce(.loadNewerFailed)]
+        ) {
             $0.newerRows = .failed
         }
-        // Scrolling about asks no more: a refresh starts over from the newest.
+        // Scrolling about asks no more: the pill's Retry does (NewerRetryTests), or a refresh
+        // starts over from the newest.
         failing.send(.geometry(offset: 10, contentHeight: 2_000, viewportHeight: 600), at: 500, effects: [])
 
         // A source that repeats the rows shown has nothing newer: no loop of loads.
-        let repeating = restored()
+        let repeating = EngineStore.restored()
         repeating.send(
             .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
             effects: [.startLoadNewer(token(2))]
@@ -250,7 +224,7 @@ final class RestorePlaceTests: XCTestCase {
 
     func testWhileTheSavedPlaceIsRestoredNothingIsSaved() {
         let store = EngineStore()
-        beginRestoring(store)
+        store.beginRestoring()
         store.send(.geometry(offset: 0, contentHeight: 600, viewportHeight: 600), at: 10, effects: [])
         store.send(.tick, at: 1_000, effects: [])
         XCTAssertEqual(store.engine.nextWakeUp, at(30_000), "only the restore's watchdog is due")

@@ -2,7 +2,9 @@
 // one saved, some without), checking after every event what the place, the restore and the
 // top-side load may do: one load of newer rows at a time and never during a refresh or the
 // restore, the place never saved while the saved one is restored, answers applied only for the
-// operation in flight, a refresh ending the newer rows, and every deadline fired when due.
+// operation in flight, a refresh ending the newer rows, the pill offering Retry exactly while
+// they failed (and Retry moving neither the view nor the older rows), and every deadline fired
+// when due.
 
 import RefreshEngine
 import SeededRandom
@@ -31,7 +33,7 @@ final class RestorePropertyTests: XCTestCase {
 
         mutating func begin() {
             let place: PlaceMemory = chance(0.7) ? .saved : .nothingSaved
-            apply(engine.begin(at: .zero, place: place), before: engine, event: .tick)
+            apply(engine.begin(at: .zero, place: place), before: engine, event: .tick, nothingDue: true)
         }
 
         mutating func token(current: OperationToken?) -> OperationToken {
@@ -64,7 +66,8 @@ final class RestorePropertyTests: XCTestCase {
                 let shown = int(0...200)
                 return .newerApplied(shown: shown, added: chance(0.02) ? shown + 1 : int(0...min(shown, 20)))
             case 63..<68: return .itemsShown(int(0...200))
-            case 68..<72: return .rowsAboveView(int(0...200))
+            case 68..<70: return .rowsAboveView(int(0...200))
+            case 70..<72: return .pillActivated
             case 72..<80:
                 return .restoreCompleted(token(current: restoring), outcome(), found: chance(0.7))
             case 80..<90: return .loadNewerCompleted(token(current: newer), outcome())
@@ -99,10 +102,12 @@ final class RestorePropertyTests: XCTestCase {
             default:
                 break
             }
-            apply(effects, before: before, event: event)
+            apply(effects, before: before, event: event, nothingDue: nothingDue)
         }
 
-        mutating func apply(_ effects: Effects, before: RefreshEngine, event: Event) {
+        /// `nothingDue`: no deadline fell due before the event (a watchdog that fired first changes
+        /// the state the event meets: a failed load of newer rows, say, that the pill retries).
+        mutating func apply(_ effects: Effects, before: RefreshEngine, event: Event, nothingDue: Bool) {
             for effect in effects {
                 seen["\(effect)".prefix { $0 != "(" }.description, default: 0] += 1
                 switch effect {
@@ -114,7 +119,9 @@ final class RestorePropertyTests: XCTestCase {
                         XCTAssertEqual(engine.newerRows, .none, "a refresh leaves newer rows to load, after \(event)")
                     }
                 case .startLoadNewer(let token):
-                    XCTAssertEqual(before.newerRows, .more, "a second load of newer rows, after \(event)")
+                    // Near the top when more may come, or the pill's Retry after a failure.
+                    let retried = event == .pillActivated && (before.newerRows == .failed || !nothingDue)
+                    XCTAssertTrue(before.newerRows == .more || retried, "a second load of newer rows, after \(event)")
                     XCTAssertFalse(engine.isRestoringPlace, "newer rows while restoring, after \(event)")
                     if case .refresh = engine.inFlight { XCTFail("newer rows during a refresh, after \(event)") }
                     newer = token
@@ -137,6 +144,13 @@ final class RestorePropertyTests: XCTestCase {
                 case .cancel, .applyRefresh, .applyPage, .scrollToTop, .persistLastUpdated, .announce:
                     break
                 }
+            }
+            // The pill offers Retry exactly while the newer rows failed, and it does nothing else.
+            XCTAssertEqual(engine.pill == .retryNewer, engine.newerRows == .failed, "the pill after \(event)")
+            if event == .pillActivated, before.newerRows == .failed, nothingDue {
+                XCTAssertEqual(engine.newAbove, before.newAbove, "Retry changed the count, after \(event)")
+                XCTAssertEqual(engine.footer, before.footer, "Retry touched the older rows, after \(event)")
+                XCTAssertFalse(effects.contains(.scrollToTop), "Retry moved the view, after \(event)")
             }
             if !engine.isRestoringPlace { restoring = nil }
             if engine.newerRows != .loading { newer = nil }

@@ -7,28 +7,11 @@ import RefreshEngine
 import XCTest
 
 final class ViewPlacementTests: XCTestCase {
-    let prepend = RefreshConfiguration.with { $0.refreshMerge = .prependNew }
-
-    /// Refreshes `store` (header idle, nothing in flight) by F5 at `ms` as `token`; the answer
-    /// brings `received` rows 500 ms later and the result shows.
-    private func refresh(
-        _ store: EngineStore, token value: UInt64, at ms: Milliseconds, received: Int,
-        file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
-    ) {
-        store.requestRefresh(token: value, at: ms, file: file, line: line)
-        store.send(
-            .refreshCompleted(token(value), .success(received: received, hasMore: true), wallClock: wall),
-            at: ms + 500, effects: [.applyRefresh(token(value)), .persistLastUpdated(wall)], file: file, line: line
-        ) {
-            $0.header = Header.succeeded()
-            $0.inFlight = nil
-            update(&$0)
-        }
-    }
+    let prepend = RefreshConfiguration.prependingNew
 
     func testARefreshAtTheTopShowsTheNewRows() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
-        refresh(store, token: 2, at: 2_000, received: 5)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 5)
         // Five new rows above the twenty shown, the view at the top: it goes to them.
         store.send(
             .refreshApplied(shown: 25, new: 5), at: 2_510, effects: [.scrollToTop, .announce(.refreshed(newItems: 5))])
@@ -56,14 +39,14 @@ final class ViewPlacementTests: XCTestCase {
         store.send(.refreshApplied(shown: 20, new: 20), at: 510, effects: [.announce(.refreshed(newItems: 20))])
         store.send(.geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 520, effects: [])
         store.send(.tick, at: 1_100, effects: []) { $0.header = HeaderPresentation(state: .idle, lastUpdated: wall) }
-        refresh(store, token: 2, at: 2_000, received: 20)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 20)
         store.send(.refreshApplied(shown: 20, new: 0), at: 2_510, effects: [.announce(.refreshed(newItems: 0))])
     }
 
     func testAwayFromTheTopThePlaceHolds() {
         let store = EngineStore.loaded(prepend, items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 5)
+        store.refreshSucceeding(token: 2, at: 2_000, received: 5)
         // The new rows stay above, out of view; the rows in view do not move.
         store.send(.refreshApplied(shown: 25, new: 5), at: 2_510, effects: [.announce(.refreshed(newItems: 5))])
         store.send(.geometry(offset: 755, contentHeight: 2_255, viewportHeight: 600), at: 2_520, effects: [])
@@ -72,7 +55,7 @@ final class ViewPlacementTests: XCTestCase {
     func testAReplaceThatKeepsTheRowsInViewHoldsThePlace() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
+        store.refreshSucceeding(token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
         store.send(
             .refreshApplied(shown: 20, new: 2, viewKept: true), at: 2_510,
             effects: [.announce(.refreshed(newItems: 2))])
@@ -93,7 +76,7 @@ final class ViewPlacementTests: XCTestCase {
         store.send(.itemsShown(100), at: 1_210, effects: [])
         store.send(.geometry(offset: 4_400, contentHeight: 5_000, viewportHeight: 600), at: 1_300, effects: [])
         // Ctrl+R: the first page replaces the hundred rows; none of those in view is left.
-        refresh(store, token: 3, at: 2_000, received: 20) {
+        store.refreshSucceeding(token: 3, at: 2_000, received: 20) {
             $0.footer = .idle
             $0.paging.currentPage = 1
         }
@@ -125,7 +108,7 @@ final class ViewPlacementTests: XCTestCase {
     func testAHostThatNeverGetsToTheTopLoadsAgainAfterTheSettleTime() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
-        refresh(store, token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
+        store.refreshSucceeding(token: 2, at: 2_000, received: 20) { $0.paging.currentPage = 1 }
         store.send(
             .refreshApplied(shown: 20, new: 20, viewKept: false), at: 2_510,
             effects: [.scrollToTop, .announce(.refreshed(newItems: 20))])

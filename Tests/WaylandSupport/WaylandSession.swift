@@ -115,7 +115,7 @@ public final class RemoteInput: @unchecked Sendable {
     /// evdev code of the left mouse button.
     public static let leftButton = 272
     /// X keysyms.
-    public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72
+    public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72, letterQ = 0x71
 
     /// Opens the session; throws if the compositor's input API does not answer. With
     /// `touchscreen` (mutter only) the session can also touch (`touch-down`, `touch-motion`,
