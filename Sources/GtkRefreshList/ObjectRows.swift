@@ -183,7 +183,10 @@ extension RefreshListCore {
     func startObjectListIfReady(on widget: WidgetPointer) {
         guard driver == nil, !isDisposed, let factory, gtk_widget_get_mapped(widget) != 0 else { return }
         var configuration = RefreshListConfiguration()
-        if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge) { configuration.engine = engine }
+        let maximumRows = self.maximumRows ?? RefreshConfiguration.standard.maximumRows
+        if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge, maximumRows: maximumRows) {
+            configuration.engine = engine
+        }
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }

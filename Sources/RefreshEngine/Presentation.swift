@@ -157,12 +157,17 @@ public struct Snapshot: Hashable, Sendable {
     public var newAbove: Int
     /// Whether rows newer than the first one shown may exist (a restored list) and load.
     public var newerRows: NewerRows
+    /// Rows above the first one shown that a bounded list dropped, or that arrived while its
+    /// newest rows were not shown.
+    public var rowsAbove: RowsAbove
 
     /// Creates a snapshot.
     public init(
         header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
-        counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none
+        counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none,
+        rowsAbove: RowsAbove = RowsAbove()
     ) {
+        self.rowsAbove = rowsAbove
         self.newerRows = newerRows
         self.header = header
         self.footer = footer

@@ -40,7 +40,9 @@ extension RefreshEngine {
     mutating func rowsAboveView(_ count: Int) {
         // Measured after layout: the place kept at the top is where it stays now.
         placeKeptAtTop = false
-        newRowsAbove = min(newRowsAbove, count)
+        // Rows not shown above the first row (dropped, or arrived while it was not the newest)
+        // are above the view too.
+        newRowsAbove = min(newRowsAbove, count + rowsDroppedAbove + rowsArrivedAbove)
     }
 
     /// The pill was activated: the view goes to the newest rows, and the pill goes with it.
