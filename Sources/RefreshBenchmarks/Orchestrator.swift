@@ -17,11 +17,13 @@ struct Sizes {
     var driftCycles = 10_000
     var responseSamples = 60
     var responseRuns = 3
+    var streamPosts = 36_000
+    var streamFirst = 1_000
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
         scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100,
-        responseSamples: 3, responseRuns: 1)
+        responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000)
 }
 
 enum Orchestrator {
@@ -187,6 +189,11 @@ enum Orchestrator {
         ])
         record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
 
+        FileHandle.standardError.write(Data("7. a live list's memory\n".utf8))
+        let stream = ["stream", "--posts", "\(sizes.streamPosts)", "--first", "\(sizes.streamFirst)"]
+        record(metrics(output(me, stream)))
+        record(metrics(output(me, stream + ["--max-rows", "0"])))
+
         FileHandle.standardError.write(Data("6. input to screen\n".utf8))
         record(responseMetrics(sizes, waylandSession: waylandSession))
 
@@ -198,6 +205,8 @@ enum Orchestrator {
             "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.share_within_16.7ms",
             "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
             "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",
+            "memory.stream.rss_end_kib", "memory.stream.first_row_moved_px", "memory.stream.posts_counted",
+            "memory.stream.unbounded_rss_end_kib",
         ]
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
