@@ -59,6 +59,13 @@ MainActor.assumeIsolated {
         Gtk.setUp()
         ResponseBench.run(
             mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
+    case "burst":
+        Gtk.setUp()
+        if option("--mode") == "input" {
+            BurstBench.input(samples: number("--samples", 40))
+        } else {
+            BurstBench.frames(mode: option("--mode") ?? "stream", frames: number("--frames", 300))
+        }
     case "stream":
         Gtk.setUp()
         StreamBench.run(

@@ -53,6 +53,13 @@ extension RefreshEngine {
             return
         }
         newRowsAbove = 0
+        if !showsNewestRows, !isRefreshBusy, configuration.refreshMerge == .replace {
+            // The newest rows are not shown (a bounded list dropped rows above, or it opened at
+            // a saved place): a refresh brings them, and its rows, replacing those in view,
+            // send the view to the top.
+            startRefresh(origin: .request, into: &effects)
+            return
+        }
         pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
         effects.append(.scrollToTop)
     }

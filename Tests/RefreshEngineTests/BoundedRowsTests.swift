@@ -152,6 +152,41 @@ final class BoundedRowsTests: XCTestCase {
         XCTAssertEqual(store.engine.itemsShown, 140)
     }
 
+    func testThePillOfAListThatDroppedItsNewestRowsRefreshesToShowThem() {
+        let store = EngineStore.loaded(bounded, items: 20, hasMore: true, loadsByCursor: true)
+        store.send(.geometry(offset: 5_000, contentHeight: 8_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.itemsShown(160), at: 1_100, effects: [])
+        store.send(.rowsInView(first: 100, last: 111), at: 1_100, effects: [.dropRows(above: 60, below: 0)]) {
+            $0.newerRows = .more
+            $0.rowsAbove = RowsAbove(dropped: 60)
+        }
+        store.send(.rowsArrivedAboveShown(3), at: 1_200, effects: [.announce(.newItemsAbove(count: 3))]) {
+            $0.newAbove = 3
+            $0.rowsAbove = RowsAbove(dropped: 60, arrived: 3)
+        }
+        // The pill goes to the newest rows: not shown, so a refresh brings them.
+        store.send(
+            .pillActivated, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+        ) {
+            $0.newAbove = 0
+            $0.header = Header.refreshing(lastUpdated: wall)
+            $0.inFlight = .refresh(token(2))
+            $0.newerRows = .none
+            $0.rowsAbove = RowsAbove()
+        }
+        store.send(
+            .refreshCompleted(token(2), .success(received: 20, hasMore: true), wallClock: wall), at: 2_400,
+            effects: [.applyRefresh(token(2)), .persistLastUpdated(wall)]
+        ) {
+            $0.header = Header.succeeded()
+            $0.inFlight = nil
+        }
+        // Its rows took the place of those in view: the view goes to the newest.
+        store.send(
+            .refreshApplied(shown: 20, new: 20, viewKept: false), at: 2_400,
+            effects: [.scrollToTop, .announce(.refreshed(newItems: 20))])
+    }
+
     func testARefreshShowsTheNewestRowsAndForgetsTheRowsAbove() {
         let store = EngineStore.loaded(bounded, items: 20, hasMore: true, loadsByCursor: true)
         store.send(.geometry(offset: 5_000, contentHeight: 8_000, viewportHeight: 600), at: 1_100, effects: [])
