@@ -66,7 +66,8 @@ enum BurstBench {
         live.close()
     }
 
-    static func input(samples: Int) {
+    /// `streaming` false: the same notches with no posts arriving, the baseline.
+    static func input(samples: Int, streaming: Bool = true) {
         let live = LiveList(title: "burst-input")
         live.readInMidList(rows: 300, rowsDown: 100)
         let input = XInput(title: "burst-input")
@@ -76,7 +77,7 @@ enum BurstBench {
         connections.onVoid(gpointer(gtk_widget_get_frame_clock(live.window)!), "after-paint") { probe.painted() }
         watchWheel(on: live.window, probe: probe)
         let stream = Stream(live, perSecond: 1_000)
-        stream.start()
+        if streaming { stream.start() }
         // Two notches first, not timed: GTK's first scroll event sets its scrolling up.
         for _ in 0..<2 {
             input.run(["click", "5"])
@@ -96,10 +97,11 @@ enum BurstBench {
         stream.stop()
         connections.disconnectAll()
         let detail =
-            "\(probe.latencies.count) wheel notches down in mid-list while \(stream.posted) posts arrived "
-            + "at 1 000 a second; p50 \(Orchestrator.format(percentile(probe.latencies, 50))) ms"
-        emit(Metric(8, "burst.input_p95_ms", percentile(probe.latencies, 95), "ms", detail: detail))
-        emitCounted(live, posted: stream.posted)
+            "\(probe.latencies.count) wheel notches down in mid-list while \(stream.posted) posts arrived; "
+            + "p50 \(Orchestrator.format(percentile(probe.latencies, 50))) ms"
+        let name = streaming ? "burst.input_p95_ms" : "burst.calm.input_p95_ms"
+        emit(Metric(8, name, percentile(probe.latencies, 95), "ms", detail: detail))
+        if streaming { emitCounted(live, posted: stream.posted) }
         live.close()
     }
 
@@ -161,21 +163,10 @@ enum BurstBench {
         gtk_widget_add_controller(window, controller)
     }
 
-    /// Scrolls 37 px a frame, turning at a view's height from either end, and returns each
-    /// frame's time (ms), before-paint to after-paint, past the first ten.
+    /// Scrolls 37 px a frame, turning a view's height from the top and two from the end (so no
+    /// page loads and the top is never reached), each frame timed.
     private static func recordFrames(_ live: LiveList, frames: Int) -> [Double] {
-        let adjustment = gtk_scrolled_window_get_vadjustment(live.list.scrolledWindow.opaque)!
-        let recorder = ScrollBench.Recorder()
-        let connections = SignalConnections()
-        let clock = gtk_widget_get_frame_clock(live.window)!
-        connections.onVoid(gpointer(clock), "before-paint") { recorder.frameStart = monotonicMicroseconds() }
-        connections.onVoid(gpointer(clock), "after-paint") {
-            guard recorder.frameStart != 0 else { return }
-            recorder.durations.append(Double(monotonicMicroseconds() - recorder.frameStart) / 1_000)
-            recorder.frameStart = 0
-        }
-        typealias Tick = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
-        let tick: Tick = { _, _, data in
+        let bouncing: ScrollBench.Step = { _, _, data in
             let adjustment = UnsafeMutablePointer<GtkAdjustment>(OpaquePointer(data!))
             let page = gtk_adjustment_get_page_size(adjustment)
             let upper = gtk_adjustment_get_upper(adjustment) - 2 * page
@@ -185,10 +176,7 @@ enum BurstBench {
             gtk_adjustment_set_value(adjustment, value + (BurstBench.scrollsDown ? 37 : -37))
             return 1
         }
-        let id = gtk_widget_add_tick_callback(live.window, tick, gpointer(adjustment), nil)
-        Gtk.pump(until: { recorder.durations.count >= frames + 10 }, timeout: Double(frames) / 10 + 30)
-        gtk_widget_remove_tick_callback(live.window, id)
-        connections.disconnectAll()
-        return Array(recorder.durations.dropFirst(10))
+        return ScrollBench.recordFrames(
+            window: live.window, scrolled: live.list.scrolledWindow, frames: frames, step: bouncing)
     }
 }

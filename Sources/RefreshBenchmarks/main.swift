@@ -61,8 +61,8 @@ MainActor.assumeIsolated {
             mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
     case "burst":
         Gtk.setUp()
-        if option("--mode") == "input" {
-            BurstBench.input(samples: number("--samples", 40))
+        if option("--mode") == "input" || option("--mode") == "input-calm" {
+            BurstBench.input(samples: number("--samples", 40), streaming: option("--mode") == "input")
         } else {
             BurstBench.frames(mode: option("--mode") ?? "stream", frames: number("--frames", 300))
         }

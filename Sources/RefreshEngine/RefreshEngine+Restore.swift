@@ -136,6 +136,11 @@ extension RefreshEngine {
         // Rows a bounded list dropped and loaded again are not new, nor are rows the pill
         // counted when they arrived.
         let new = newRowsOf(added: added)
+        if newerPhase == .complete {
+            // The newest row is shown: nothing is left above it.
+            rowsDroppedAbove = 0
+            rowsArrivedAbove = 0
+        }
         if added > 0, geometry.isKnown {
             effects.append(.keepPlace)
             if new > 0 {

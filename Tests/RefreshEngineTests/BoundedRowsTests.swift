@@ -14,6 +14,31 @@ final class BoundedRowsTests: XCTestCase {
         $0.maximumRows = 100
     }
 
+    /// A list loaded by cursor, its view at rows 100...111 of 160: three pages dropped above,
+    /// then `arrived` rows arrived at the top, counted in the pill.
+    private func droppedAboveThenArrived(
+        _ arrived: Int, file: StaticString = #filePath, line: UInt = #line
+    ) -> EngineStore {
+        let store = EngineStore.loaded(bounded, items: 20, hasMore: true, loadsByCursor: true)
+        store.send(.geometry(offset: 5_000, contentHeight: 8_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.itemsShown(160), at: 1_100, effects: [])
+        store.send(
+            .rowsInView(first: 100, last: 111), at: 1_100, effects: [.dropRows(above: 60, below: 0)], file: file,
+            line: line
+        ) {
+            $0.newerRows = .more
+            $0.rowsAbove = RowsAbove(dropped: 60)
+        }
+        store.send(
+            .rowsArrivedAboveShown(arrived), at: 1_200, effects: [.announce(.newItemsAbove(count: arrived))],
+            file: file, line: line
+        ) {
+            $0.newAbove = arrived
+            $0.rowsAbove = RowsAbove(dropped: 60, arrived: arrived)
+        }
+        return store
+    }
+
     func testAStreamOnTopOfAReaderInMidListDropsPagesAboveAndLoadsThemAgainUncounted() {
         let store = EngineStore.loaded(bounded, items: 40, hasMore: true, loadsByCursor: true)
         // Rows of 50 px: the reader is at row 6, rows 6...17 in view.
@@ -153,17 +178,7 @@ final class BoundedRowsTests: XCTestCase {
     }
 
     func testThePillOfAListThatDroppedItsNewestRowsRefreshesToShowThem() {
-        let store = EngineStore.loaded(bounded, items: 20, hasMore: true, loadsByCursor: true)
-        store.send(.geometry(offset: 5_000, contentHeight: 8_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.itemsShown(160), at: 1_100, effects: [])
-        store.send(.rowsInView(first: 100, last: 111), at: 1_100, effects: [.dropRows(above: 60, below: 0)]) {
-            $0.newerRows = .more
-            $0.rowsAbove = RowsAbove(dropped: 60)
-        }
-        store.send(.rowsArrivedAboveShown(3), at: 1_200, effects: [.announce(.newItemsAbove(count: 3))]) {
-            $0.newAbove = 3
-            $0.rowsAbove = RowsAbove(dropped: 60, arrived: 3)
-        }
+        let store = droppedAboveThenArrived(3)
         // The pill goes to the newest rows: not shown, so a refresh brings them.
         store.send(
             .pillActivated, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
@@ -188,17 +203,7 @@ final class BoundedRowsTests: XCTestCase {
     }
 
     func testARefreshShowsTheNewestRowsAndForgetsTheRowsAbove() {
-        let store = EngineStore.loaded(bounded, items: 20, hasMore: true, loadsByCursor: true)
-        store.send(.geometry(offset: 5_000, contentHeight: 8_000, viewportHeight: 600), at: 1_100, effects: [])
-        store.send(.itemsShown(160), at: 1_100, effects: [])
-        store.send(.rowsInView(first: 100, last: 111), at: 1_100, effects: [.dropRows(above: 60, below: 0)]) {
-            $0.newerRows = .more
-            $0.rowsAbove = RowsAbove(dropped: 60)
-        }
-        store.send(.rowsArrivedAboveShown(2), at: 1_200, effects: [.announce(.newItemsAbove(count: 2))]) {
-            $0.newAbove = 2
-            $0.rowsAbove = RowsAbove(dropped: 60, arrived: 2)
-        }
+        let store = droppedAboveThenArrived(2)
         store.send(
             .refreshRequested, at: 2_000,
             effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
