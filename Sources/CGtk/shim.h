@@ -44,6 +44,11 @@ static inline void cgtk_log_critical(const char *domain, const char *message) {
     g_log(domain, G_LOG_LEVEL_CRITICAL, "%s", message);
 }
 
+/// Logs `message` as a GLib warning in `domain`.
+static inline void cgtk_log_warning(const char *domain, const char *message) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", message);
+}
+
 /// The fundamental type macros GObject defines, as functions.
 static inline GType cgtk_type_none(void) { return G_TYPE_NONE; }
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }

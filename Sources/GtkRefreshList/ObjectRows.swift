@@ -181,7 +181,11 @@ extension RefreshListCore {
     /// Starts the list driven through GObject if the widget is ready for one: on screen, given a
     /// factory, and driven by no Swift list.
     func startObjectListIfReady(on widget: WidgetPointer) {
-        guard driver == nil, !isDisposed, let factory, gtk_widget_get_mapped(widget) != 0 else { return }
+        guard driver == nil, !isDisposed, gtk_widget_get_mapped(widget) != 0 else { return }
+        guard let factory else {
+            warnOfMissingFactory(on: widget)
+            return
+        }
         var configuration = RefreshListConfiguration()
         let maximumRows = self.maximumRows ?? RefreshConfiguration.standard.maximumRows
         if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge, maximumRows: maximumRows) {
@@ -200,6 +204,24 @@ extension RefreshListCore {
         list.onLoadMore(completion: { page, done in
             RefreshRequestType.ask(WidgetPointer(bitPattern: address)!, "load-more", page: page, done)
         })
+    }
+}
+
+extension RefreshListCore {
+    /// An app that answers `refresh` or `load-more` but gave the widget no factory would see an
+    /// empty list and nothing asked: said once, when the widget is first shown that way.
+    fileprivate func warnOfMissingFactory(on widget: WidgetPointer) {
+        guard !warnedOfMissingFactory else { return }
+        let answered = ["refresh", "load-more"].contains { name in
+            let signal = g_signal_lookup(name, RefreshListType.type)
+            return signal != 0 && g_signal_has_handler_pending(gpointer(widget), signal, 0, 0) != 0
+        }
+        guard answered else { return }
+        warnedOfMissingFactory = true
+        cgtk_log_warning(
+            "RefreshList",
+            "RefreshList shown with a handler of refresh or load-more but no factory: it asks for no rows "
+                + "until its factory property is set to a GtkSignalListItemFactory")
     }
 }
 

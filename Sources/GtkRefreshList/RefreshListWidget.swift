@@ -62,6 +62,8 @@ final class RefreshListCore {
     var maximumRows: Int?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
+    /// Whether the widget said it was shown with handlers but no factory (it says so once).
+    var warnedOfMissingFactory = false
     /// For a list driven through GObject (ObjectRows.swift): the app's row factory (a reference
     /// held until dispose), the type its objects must be, the property whose value keys a row,
     /// and how a refresh merges.

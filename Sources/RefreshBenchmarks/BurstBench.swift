@@ -177,6 +177,7 @@ enum BurstBench {
             return 1
         }
         return ScrollBench.recordFrames(
-            window: live.window, scrolled: live.list.scrolledWindow, frames: frames, step: bouncing)
+            window: live.window, scrolled: live.list.scrolledWindow, frames: frames, step: bouncing
+        ).wall
     }
 }

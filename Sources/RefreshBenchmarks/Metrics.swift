@@ -72,3 +72,11 @@ func monotonicMicroseconds() -> Int64 {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
 }
+
+/// Microseconds of processor time the whole process (every thread, the renderer's too) has used:
+/// a frame's cost that a loaded machine's waiting for a processor does not inflate.
+func processCPUMicroseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
+}

@@ -11,7 +11,7 @@ struct Sizes {
     var appends = 200
     var scrollRows = 1_000_000
     var scrollFrames = 600
-    var scrollRuns = 3
+    var scrollRuns = 5
     var launchRuns = 7
     var rssRows = 1_000_000
     var driftCycles = 10_000
@@ -157,10 +157,14 @@ enum Orchestrator {
         }
         func medianOf(_ name: String) -> Double { median(scroll.filter { $0.name == name }.map(\.value)) }
         let detail = scroll.first { $0.name == "scroll.ours.p95_ms" }?.detail
-        for stat in ["p50_ms", "p95_ms", "p99_ms"] {
+        // The goal is judged on the processor time a frame took (every thread of the process,
+        // the renderer's included): on a shared machine the wall clock's 95th percentile also
+        // measures when the scheduler gave the process a processor back, which differs more
+        // between two runs of the same list than the lists differ (BENCHMARKS.md, 2026-12-05).
+        for stat in ["p50_ms", "p95_ms", "p99_ms", "cpu_p50_ms", "cpu_p95_ms"] {
             let ours = medianOf("scroll.ours.\(stat)")
             let bare = medianOf("scroll.bare.\(stat)")
-            let isGoal = stat == "p95_ms"
+            let isGoal = stat == "cpu_p95_ms"
             record([
                 Metric(
                     3, "scroll.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,

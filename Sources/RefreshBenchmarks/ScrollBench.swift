@@ -13,7 +13,9 @@ import RefreshEngine
 enum ScrollBench {
     final class Recorder {
         var frameStart: Int64 = 0
+        var frameStartCPU: Int64 = 0
         var durations: [Double] = []
+        var processorTimes: [Double] = []
         var ticks = 0
     }
 
@@ -41,13 +43,15 @@ enum ScrollBench {
             held.list.refresh()
         }
         Gtk.pump(seconds: 0.3)
-        let durations = recordFrames(window: window, scrolled: scrolled, frames: frames)
+        let (durations, processor) = recordFrames(window: window, scrolled: scrolled, frames: frames)
         let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
         let header = held.map { $0.list.engine.header.state.name } ?? "none"
         let detail = "\(durations.count) frames, \(rows) rows, header \(header)"
         emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p99_ms", percentile(durations, 99), "ms", detail: detail))
+        emit(Metric(3, "scroll.\(mode).cpu_p50_ms", percentile(processor, 50), "ms", detail: detail))
+        emit(Metric(3, "scroll.\(mode).cpu_p95_ms", percentile(processor, 95), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).share_within_16.7ms", within * 100, "%", detail: detail))
         gtk_window_destroy(window.as(GtkWindow.self))
     }
@@ -67,24 +71,29 @@ enum ScrollBench {
     }
 
     /// Moves the list by `step` each frame (by default 37 px, wrapping at the end) and returns
-    /// each frame's time (ms), before-paint to after-paint, past the first ten.
+    /// each frame's time (ms), before-paint to after-paint, past the first ten: on the wall
+    /// clock, and in the process's processor time.
     static func recordFrames(
         window: WidgetPointer, scrolled: WidgetPointer, frames: Int, step: Step = wrappingStep
-    ) -> [Double] {
+    ) -> (wall: [Double], processor: [Double]) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         let recorder = Recorder()
         let connections = SignalConnections()
         let clock = gtk_widget_get_frame_clock(window)!
-        connections.onVoid(gpointer(clock), "before-paint") { recorder.frameStart = monotonicMicroseconds() }
+        connections.onVoid(gpointer(clock), "before-paint") {
+            recorder.frameStart = monotonicMicroseconds()
+            recorder.frameStartCPU = processCPUMicroseconds()
+        }
         connections.onVoid(gpointer(clock), "after-paint") {
             guard recorder.frameStart != 0 else { return }
             recorder.durations.append(Double(monotonicMicroseconds() - recorder.frameStart) / 1_000)
+            recorder.processorTimes.append(Double(processCPUMicroseconds() - recorder.frameStartCPU) / 1_000)
             recorder.frameStart = 0
         }
         let id = gtk_widget_add_tick_callback(window, step, gpointer(adjustment), nil)
         Gtk.pump(until: { recorder.durations.count >= frames + 10 }, timeout: Double(frames) / 10 + 30)
         gtk_widget_remove_tick_callback(window, id)
         connections.disconnectAll()
-        return Array(recorder.durations.dropFirst(10))
+        return (Array(recorder.durations.dropFirst(10)), Array(recorder.processorTimes.dropFirst(10)))
     }
 }

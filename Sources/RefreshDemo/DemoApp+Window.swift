@@ -17,6 +17,13 @@ extension DemoApp {
         cgtk_accessible_set_string(refresh, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
         gtk_actionable_set_action_name(OpaquePointer(refresh), "app.refresh")
         adw_header_bar_pack_start(header.opaque, refresh)
+        // The live timeline's state, for the network feed only. A `status` role: a screen reader
+        // reads it as the window's status line; its description says why when it is not live.
+        let stream = cgtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_STATUS)!
+        gtk_widget_add_css_class(stream, "caption")
+        gtk_widget_set_visible(stream, 0)
+        adw_header_bar_pack_start(header.opaque, stream)
+        streamLabel = stream
 
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menu.opaque, "open-menu-symbolic")
@@ -91,6 +98,35 @@ extension DemoApp {
         accelerators.map { UnsafePointer($0) }.withUnsafeBufferPointer {
             gtk_application_set_accels_for_action(application, action, $0.baseAddress)
         }
+    }
+
+    /// Shows the live timeline's state in the header bar (nil: the source does not stream):
+    /// its word, and as tooltip and accessible description what it means or why it is not live.
+    func showStream(_ indicator: LiveStream.Indicator?, reason: String?) {
+        guard let label = streamLabel else { return }
+        gtk_widget_set_visible(label, (indicator != nil).gboolean)
+        guard let indicator else { return }
+        let (text, meaning): (String, String) =
+            switch indicator {
+            case .live: (localized("Live"), localized("New posts appear as they are posted"))
+            case .connecting: (localized("Connecting…"), localized("Connecting to the live timeline"))
+            case .reconnecting: (localized("Reconnecting…"), localized("The live timeline is reconnecting"))
+            case .off: (localized("Offline"), localized("The timeline is not live"))
+            }
+        let description = reason.map { "\(meaning): \($0)" } ?? meaning
+        gtk_label_set_text(label.opaque, text)
+        gtk_widget_set_tooltip_text(label, description)
+        // GTK 4.8 tells assistive technologies of a changed description only after a reset.
+        gtk_accessible_reset_property(OpaquePointer(label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+        cgtk_accessible_set_string(label, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+        for (state, style) in [(LiveStream.Indicator.live, "success"), (.off, "error"), (.reconnecting, "warning")] {
+            if state == indicator {
+                gtk_widget_add_css_class(label, style)
+            } else {
+                gtk_widget_remove_css_class(label, style)
+            }
+        }
+        tracer?.milestone("stream-label", [("text", text), ("description", description)])
     }
 
     /// Traces whether the controls pane is out and whether it is folded over the list.

@@ -30,6 +30,10 @@ final class DemoApp {
     var list: RefreshList<FeedItem>?
     var feed: SimulatedFeed
     var folder: FolderSource?
+    /// The network feed, while it is the source (its stream follows the public timeline).
+    var mastodon: MastodonSource?
+    /// The header bar's stream state (live, connecting, reconnecting, offline): a status label.
+    var streamLabel: WidgetPointer?
     var controls = Controls()
     var inspector: [String: WidgetPointer] = [:]
     /// The side panel's box, empty until the first frame is painted.
@@ -68,6 +72,8 @@ final class DemoApp {
 
     func run() -> Int32 {
         connections.onVoid(gpointer(application), "activate") { [weak self] in self?.activate() }
+        // The stream closes as the app goes, before the main loop stops.
+        connections.onVoid(gpointer(application), "shutdown") { [weak self] in self?.mastodon?.stopStreaming() }
         let status = g_application_run(gApplication, 1, CommandLine.unsafeArgv)
         connections.disconnectAll()
         g_object_unref(gpointer(application))
@@ -172,6 +178,7 @@ final class DemoApp {
             guard let list = self.list else { return }
             self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureText)
             self.updateInspector()
+            self.mastodon?.listChanged()
         }
         list.effectObserver = { [weak self, weak list] effect in
             self?.tracer?.effect(effect, place: list?.place(for: effect))
@@ -185,6 +192,9 @@ final class DemoApp {
     private func connectSource(to list: RefreshList<FeedItem>) {
         feed.pageSize = options.pageSize
         feed.reset(total: options.total)
+        mastodon?.stopStreaming()
+        mastodon = nil
+        showStream(nil, reason: nil)
         switch options.source {
         case .sim:
             folder = nil
@@ -197,9 +207,13 @@ final class DemoApp {
             list.onLoadMore(completion: { _, done in source.loadMore { done($0) } })
         case .mastodon:
             folder = nil
-            MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {
+            let source = MastodonSource(server: options.server ?? "", pageSize: options.pageSize, tracer: tracer) {
                 [weak list] in list?.items ?? []
-            }.connect(to: list)
+            }
+            source.streams = options.stream
+            source.onStreamState = { [weak self] indicator, reason in self?.showStream(indicator, reason: reason) }
+            source.connect(to: list)
+            mastodon = source
         }
     }
 

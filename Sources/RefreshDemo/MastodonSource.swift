@@ -7,6 +7,7 @@
 // short answer: an empty page, or a Link header without rel="next", ends the paging.
 // Every request has its GCancellable, cancelled when the list stops waiting (a refresh that
 // supersedes a page, the watchdog, the window closing): libsoup then closes the connection.
+// The live timeline (the stream, its reconnection and catch-up) is MastodonSource+Live.swift.
 
 import CGtk
 import CSoup
@@ -16,7 +17,7 @@ import GtkRefreshList
 
 /// One request in flight: what the libsoup callback needs, kept until it runs.
 @MainActor
-private final class SoupRequest {
+final class SoupRequest {
     let message: OpaquePointer
     let cancellable: UnsafeMutablePointer<GCancellable>
     let body: @MainActor (SoupRequest, OpaquePointer?) -> Void
@@ -48,12 +49,30 @@ final class MastodonSource {
 
     /// The server's base URL, without a trailing slash.
     let server: String
+    /// The list this source fills (set by `connect(to:)`); the stream puts its statuses there.
+    weak var list: RefreshList<FeedItem>?
+    /// The live stream's decisions, its open stream and its timer (MastodonSource+Live).
+    var live = LiveStream()
+    var stream: MastodonStream?
+    var streamTimer = OneShotTimer()
+    /// A catch-up page in flight, cancelled when the stream drops.
+    var catchUpRequest: SoupRequest?
+    /// Streamed and caught-up statuses waiting to be shown or to replace a row, by id.
+    var arrived: [String: FeedItem] = [:]
+    /// Whether the stream starts by itself once the list shows its first rows (the default).
+    var streams = true
+    /// Whether it did start (it starts once; a stream given up on stays off).
+    var streamStarted = false
+    /// The stream's state last told to the app and the trace.
+    var reportedStream: (indicator: LiveStream.Indicator, reason: String?, malformed: Int)?
+    /// Hears the stream's state (live, connecting, reconnecting, off) and why it is off.
+    var onStreamState: (@MainActor (LiveStream.Indicator, String?) -> Void)?
     /// Statuses asked for per request (`limit`).
     let pageSize: Int
-    private let session: UnsafeMutablePointer<SoupSession>
+    let session: UnsafeMutablePointer<SoupSession>
     /// The rows the list shows now: where a refresh and a page start from.
-    private let rowsShown: @MainActor () -> [FeedItem]
-    private let tracer: Tracer?
+    let rowsShown: @MainActor () -> [FeedItem]
+    let tracer: Tracer?
     /// The row ids last traced, to trace only what changed.
     private var tracedIDs: Set<String> = []
     /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
@@ -68,12 +87,15 @@ final class MastodonSource {
     }
 
     isolated deinit {
+        stream?.close()
+        streamTimer.cancel()
         soup_session_abort(session)
         g_object_unref(gpointer(session))
     }
 
     /// Gives `list` this source's loader, by cursor; the list keeps the source from then on.
     func connect(to list: RefreshList<FeedItem>) {
+        self.list = list
         list.onLoad(completion: { request, done in self.load(request, done) })
     }
 
@@ -128,39 +150,52 @@ final class MastodonSource {
     /// `towardNewer`: the answer's `hasMore` is about newer statuses (rel="prev" always names
     /// a newer page, so a short answer ends them), not older ones (rel="next").
     private func fetch(_ parameters: [String: String], towardNewer: Bool = false, _ done: Completion) {
+        let request = get(parameters, towardNewer: towardNewer) { [weak self] answer in
+            guard !done.isCancelled else { return }
+            done(answer)
+            self?.traceRows()
+        }
+        if let request { done.onCancel { g_cancellable_cancel(request.cancellable) } }
+    }
+
+    /// Asks the timeline for `parameters` and gives `answer` the page or why there is none
+    /// (at once when no request can go out); returns the request, to cancel it. `answer` is not
+    /// called once the request is cancelled or the source is gone.
+    @discardableResult
+    func get(
+        _ parameters: [String: String], towardNewer: Bool = false,
+        _ answer: @escaping @MainActor (Result<Page<FeedItem>, any Error>) -> Void
+    ) -> SoupRequest? {
         let wait = quietUntil - g_get_monotonic_time()
         if wait > 0 {
-            done(.failure(Self.tooManyRequests(seconds: Int((wait + 999_999) / 1_000_000))))
-            return
+            answer(.failure(Self.tooManyRequests(seconds: Int((wait + 999_999) / 1_000_000))))
+            return nil
         }
         let url = self.url(parameters)
         guard let message = soup_message_new("GET", url) else {
-            done(.failure(NetworkError(message: fill(localized("Not a valid address: %s"), url))))
-            return
+            answer(.failure(NetworkError(message: fill(localized("Not a valid address: %s"), url))))
+            return nil
         }
         tracer?.milestone("request", [("url", url)])
         let request = SoupRequest(message: message) { [weak self] request, result in
             var error: UnsafeMutablePointer<GError>?
             let bytes = soup_session_send_and_read_finish(self?.session, result, &error)
             defer { if let bytes { g_bytes_unref(bytes) } }
-            guard let self, !done.isCancelled else {
+            guard let self, g_cancellable_is_cancelled(request.cancellable) == 0 else {
                 if let error { g_error_free(error) }
                 return
             }
-            let answer: Result<Page<FeedItem>, any Error>
             if let error {
                 defer { g_error_free(error) }
-                answer = .failure(NetworkError(message: String(cString: error.pointee.message)))
+                answer(.failure(NetworkError(error)))
             } else {
-                answer = self.page(from: request.message, bytes, towardNewer: towardNewer)
+                answer(self.page(from: request.message, bytes, towardNewer: towardNewer))
             }
-            done(answer)
-            self.traceRows()
         }
-        done.onCancel { g_cancellable_cancel(request.cancellable) }
         soup_session_send_and_read_async(
             session, message, G_PRIORITY_DEFAULT, request.cancellable, soupReady,
             Unmanaged.passRetained(request).toOpaque())
+        return request
     }
 
     /// The page an answer carries, or why it carries none.
@@ -194,24 +229,25 @@ final class MastodonSource {
         return .success(Page(statuses.map(MastodonTimeline.item), hasMore: hasMore))
     }
 
-    private static func tooManyRequests(seconds: Int) -> NetworkError {
+    static func tooManyRequests(seconds: Int) -> NetworkError {
         NetworkError(message: fill(localized("Too many requests: the server asks to wait %s s"), String(seconds)))
     }
 
     /// With --trace: the rows after an answer, as what changed (the ids added, how many went,
     /// how many ids show twice), so a test can follow every row without a line per row.
-    private func traceRows() {
+    func traceRows() {
         guard let tracer else { return }
         let ids = rowsShown().map(\.id)
         let current = Set(ids)
         let added = ids.filter { !tracedIDs.contains($0) }
         let removed = tracedIDs.subtracting(current).count
         tracedIDs = current
+        let ordered = zip(ids, ids.dropFirst()).allSatisfy { MastodonTimeline.isOlder($1, than: $0) }
         tracer.milestone(
             "rows",
             [
                 ("count", ids.count), ("added", added.joined(separator: ",")), ("removed", removed),
-                ("repeated", ids.count - current.count),
+                ("repeated", ids.count - current.count), ("ordered", ordered),
             ])
     }
 }

@@ -148,11 +148,8 @@ enum MastodonTimeline {
         return String(text.drop(while: drop).reversed().drop(while: drop).reversed())
     }
 
-    /// Whether status id `a` is older than `b`. Mastodon's ids are decimal numbers that can
-    /// exceed 64 bits, ordered by time: a shorter number is smaller.
-    static func isOlder(_ a: String, than b: String) -> Bool {
-        a.count != b.count ? a.count < b.count : a < b
-    }
+    /// Whether status id `a` is older than `b` (the stream's order: `LiveStream.isOlder`).
+    static func isOlder(_ a: String, than b: String) -> Bool { LiveStream.isOlder(a, than: b) }
 
     /// The seconds a Retry-After value asks to wait: a number, or an HTTP date.
     static func retryAfterSeconds(_ value: String?) -> Int? {
@@ -182,5 +179,21 @@ enum MastodonTimeline {
         guard let text = g_date_time_format(local, format) else { return "" }
         defer { g_free(text) }
         return trimmed(String(cString: text)[...])
+    }
+}
+
+extension NetworkError {
+    /// libsoup's (or GIO's) error in words; one where TLS refused the server's certificate
+    /// (self-signed, expired, another host's) says so first, so it reads as what it is.
+    init(_ error: UnsafeMutablePointer<GError>) {
+        let words = String(cString: error.pointee.message)
+        self.init(
+            message: Self.isCertificate(error)
+                ? fill(localized("The server's certificate is not trusted (%s)"), words) : words)
+    }
+
+    /// Whether `error` is TLS refusing the server's certificate.
+    static func isCertificate(_ error: UnsafeMutablePointer<GError>) -> Bool {
+        error.pointee.domain == g_tls_error_quark()
     }
 }

@@ -23,6 +23,8 @@ struct Options: Equatable {
     var source: SourceKind = .sim
     var folder: String?
     var server: String?
+    /// Whether --source mastodon follows the timeline's stream (on by default).
+    var stream = true
     var latencyMilliseconds = 600
     var failRate = 0.0
     var pageSize = 20
@@ -46,6 +48,7 @@ struct Options: Equatable {
           --folder PATH         the folder to list with --source folder
           --server URL          the http or https address of a Mastodon-compatible server,
                                 whose public timeline --source mastodon reads
+          --stream on|off       follow the timeline live with --source mastodon (default: on)
           --latency-ms N        simulated answer time in ms, 0…60000 (default: 600)
           --fail-rate F         share of simulated answers that fail, 0…1 (default: 0)
           --page-size N         rows per page, 1…1000 (default: 20)
@@ -100,6 +103,12 @@ struct Options: Equatable {
                 options.source = kind
             case "--folder": options.folder = try value(flag)
             case "--server": options.server = try serverAddress(try value(flag))
+            case "--stream":
+                switch try value(flag) {
+                case "on": options.stream = true
+                case "off": options.stream = false
+                case let other: throw OptionsError("--stream must be on or off, not '\(other)'")
+                }
             case "--latency-ms": options.latencyMilliseconds = try integer(flag, try value(flag), 0...60_000)
             case "--fail-rate": options.failRate = try decimal(flag, try value(flag), 0...1)
             case "--page-size": options.pageSize = try integer(flag, try value(flag), 1...1_000)

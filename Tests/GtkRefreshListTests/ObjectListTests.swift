@@ -20,25 +20,10 @@ final class ObjectApp {
     private(set) var loads: [UnsafeMutableRawPointer] = []
     var cancelled: [UnsafeMutableRawPointer] = []
 
-    init(itemType: GType = gtk_string_object_get_type(), key: String? = "string") {
+    init(itemType: GType = gtk_string_object_get_type(), key: String? = "string", withFactory: Bool = true) {
         widget = refresh_list_new_pointer()
         g_object_ref_sink(widget)
-        let factory = gtk_signal_list_item_factory_new()!
-        let setup: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
-            let label = gtk_label_new(nil)!
-            gtk_label_set_xalign(OpaquePointer(label), 0)
-            gtk_list_item_set_child(item, label)
-        }
-        let bind: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
-            guard let label = gtk_list_item_get_child(item), let object = gtk_list_item_get_item(item) else { return }
-            gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(object)))
-        }
-        g_signal_connect_data(
-            gpointer(factory), "setup", unsafeBitCast(setup, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
-        g_signal_connect_data(
-            gpointer(factory), "bind", unsafeBitCast(bind, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
-        setObject("factory", gpointer(factory))
-        g_object_unref(gpointer(factory))
+        if withFactory { setFactory() }
         setGType("item-type", itemType)
         if let key { setString("key-property", key) }
         let asked: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, request, data in
@@ -65,6 +50,27 @@ final class ObjectApp {
         for signal in ["refresh", "load-more"] {
             g_signal_connect_data(widget, signal, unsafeBitCast(asked, to: GCallback.self), me, nil, G_CONNECT_DEFAULT)
         }
+    }
+
+    /// Gives the widget a GtkSignalListItemFactory whose rows are labels showing each object's
+    /// string.
+    func setFactory() {
+        let factory = gtk_signal_list_item_factory_new()!
+        let setup: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(OpaquePointer(label), 0)
+            gtk_list_item_set_child(item, label)
+        }
+        let bind: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, item, _ in
+            guard let label = gtk_list_item_get_child(item), let object = gtk_list_item_get_item(item) else { return }
+            gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        g_signal_connect_data(
+            gpointer(factory), "setup", unsafeBitCast(setup, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        g_signal_connect_data(
+            gpointer(factory), "bind", unsafeBitCast(bind, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        setObject("factory", gpointer(factory))
+        g_object_unref(gpointer(factory))
     }
 
     private var holdsWidget = true
@@ -184,13 +190,14 @@ func tooltips(in widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
     return texts
 }
 
-/// GLib criticals logged in the `RefreshList` domain while it is installed.
+/// GLib criticals (or the messages of another level) logged in the `RefreshList` domain while it
+/// is installed.
 @MainActor
 final class CriticalLog {
     private(set) var messages: [String] = []
     private var handler: guint = 0
 
-    init() {
+    init(level: GLogLevelFlags = G_LOG_LEVEL_CRITICAL) {
         let log: GLogFunc = { _, _, message, data in
             guard let data, let message else { return }
             let text = String(cString: message)
@@ -199,7 +206,7 @@ final class CriticalLog {
             }
         }
         handler = g_log_set_handler(
-            "RefreshList", GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue), log,
+            "RefreshList", level, log,
             Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -305,6 +312,33 @@ final class ObjectListTests: XCTestCase {
             finish(app.refreshes[1], posts(1...3), hasMore: false)
             XCTAssertEqual(criticals.messages.count, 4, "\(criticals.messages)")
             XCTAssertTrue(criticals.messages.last?.contains("stopped waiting") == true, "\(criticals.messages)")
+        }
+    }
+
+    func testAListShownWithHandlersButNoFactorySaysSoOnceAndStartsWhenGivenOne() {
+        onMainActor {
+            let app = ObjectApp(withFactory: false)
+            defer { app.release() }
+            let warnings = CriticalLog(level: G_LOG_LEVEL_WARNING)
+            defer { warnings.stop() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("a warning that the factory is missing (\(warnings.messages))") { !warnings.messages.isEmpty }
+            XCTAssertEqual(warnings.messages.count, 1, "\(warnings.messages)")
+            XCTAssertTrue(warnings.messages[0].contains("factory"), warnings.messages[0])
+            XCTAssertEqual(app.refreshes.count, 0, "nothing asked without a factory")
+            // Hidden and shown again: not said twice.
+            gtk_widget_set_visible(app.widget, 0)
+            gtk_widget_set_visible(app.widget, 1)
+            GtkTest.wait("the list shown again") { gtk_widget_get_mapped(app.widget) != 0 }
+            XCTAssertEqual(warnings.messages.count, 1, "\(warnings.messages)")
+            // Given its factory, it starts as it would have.
+            app.setFactory()
+            GtkTest.wait("a refresh signal once the factory is set") { app.refreshes.count == 1 }
+            finish(app.refreshes[0], posts(1...3), hasMore: false)
+            GtkTest.wait("the rows shown (\(labelTexts(in: app.widget).prefix(3)))") {
+                labelTexts(in: app.widget).contains("post 3")
+            }
         }
     }
 

@@ -2,10 +2,13 @@
 """A Mastodon-compatible public timeline on loopback, with faults on demand.
 
 Serves GET /api/v1/timelines/public (limit, max_id, since_id, min_id; Link headers with
-rel="next" and rel="prev") over a generated timeline, newest first. The refresh-demo network
+rel="next" and rel="prev") over a generated timeline, newest first, and its stream,
+GET /api/v1/streaming/public, as server-sent events (chunked): `update` for each new status,
+`delete` and `status.update`, and a `:thump` heartbeat every --heartbeat seconds. The refresh-demo network
 tests and data/run-demo.sh start it; it prints one JSON object per line on stdout: first
 {"event": "listening", "port": N}, then one line per request, answer, fault and closed
-connection, so a test can see what the app really sent and what it gave up on.
+connection, so a test can see what the app really sent and what it gave up on. With --https
+it serves TLS with a certificate it signs itself, which no client trusts.
 
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
@@ -17,7 +20,15 @@ Faults are switched on at run time through GET /control?...:
                             (a body that is not JSON), empty ([]), short (7 statuses, more
                             exist), duplicates (the page starts 5 statuses early), redirect
                             (307 to the same request under /moved)
-  post=N                    N new statuses appear at the top now
+  post=N                    N new statuses appear at the top now (streamed as they come)
+  delete=ID, edit=ID        deletes or edits a status (streamed as delete or status.update)
+  stream=KIND               every open stream, now: drop (the connection closes; a post=N in
+                            the same request comes after it, so no stream carries it), stall
+                            (nothing more is sent, the connection stays open), malformed (an
+                            update whose data is not JSON), unknown (a delete and an edit of
+                            ids the timeline never had)
+  stream_fault=401|503[&times=N]
+                            the next N (default 1) stream requests are answered so
   clear=1                   forgets every fault and the delay
 Every other path answers 404. Waits (delay, hang) watch the connection: when the client closes
 it, a {"event": "closed"} line says so and the answer is never sent.
@@ -27,8 +38,12 @@ import argparse
 import json
 import os
 import select
+import queue
 import socket
+import ssl
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -36,6 +51,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 PATH = "/api/v1/timelines/public"
+STREAM_PATH = "/api/v1/streaming/public"
 FIRST_ID = 109_000_000
 AUTHORS = [
     ("ada", "Ada Lovelace"), ("grace", "Grace Hopper"), ("alan", "Alan Turing"),
@@ -50,9 +66,13 @@ TOPICS = [
 ]
 
 lock = threading.Lock()
-state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0}
+state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
+         "streams": 0, "heartbeat": 15.0}
 epoch = datetime.now(timezone.utc)
 posted_at = {}  # the time of each status posted after the start
+deleted = set()  # sequence numbers of deleted statuses
+edited = set()  # sequence numbers of edited statuses
+streams = []  # the open streams' queues of what to send
 
 
 def log(event, **fields):
@@ -71,7 +91,7 @@ def status(number):
     return {
         "id": str(FIRST_ID + number),
         "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-        "content": f"<p>#{number}: {topic}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
+        "content": f"<p>#{number}: edited</p>" if number in edited else f"<p>#{number}: {topic}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
                    f"class=\"mention hashtag\">#<span>demo</span></a> timeline.</p>",
         "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
                     "display_name": name},
@@ -89,11 +109,21 @@ def number_of(status_id):
 def add_posts(count):
     with lock:
         now = datetime.now(timezone.utc)
-        for number in range(state["newest"] + 1, state["newest"] + count + 1):
+        first = state["newest"] + 1
+        for number in range(first, first + count):
             posted_at[number] = now
         state["newest"] += count
         newest = state["newest"]
     log("posted", count=count, newest=str(FIRST_ID + newest))
+    broadcast([("update", json.dumps(status(number))) for number in range(first, newest + 1)])
+
+
+def broadcast(items):
+    """Queues `items` (event name and data, or a command: "drop", "stall") on every open stream."""
+    with lock:
+        for stream in streams:
+            for item in items:
+                stream.put(item)
 
 
 def take_fault(kind):
@@ -144,6 +174,8 @@ class Handler(BaseHTTPRequestHandler):
         query = {key: values[-1] for key, values in parse_qs(url.query).items()}
         if url.path == "/control":
             self.control(query)
+        elif url.path == STREAM_PATH:
+            self.stream()
         elif url.path in (PATH, "/moved" + PATH):
             self.timeline(url.path, query)
         else:
@@ -161,6 +193,29 @@ class Handler(BaseHTTPRequestHandler):
                     "kind": query["fault"], "times": int(query.get("times", 1)), "on": query.get("on", "any"),
                     "retry_after": query.get("retry_after", "5"),
                 })
+        kind = query.get("stream")
+        if kind in ("drop", "stall"):
+            # Taken off the list at once, so that a post in this same request reaches no stream.
+            with lock:
+                dropped = list(streams)
+                streams.clear()
+            for stream in dropped:
+                stream.put((kind, None))
+        elif kind == "malformed":
+            broadcast([("update", '{"id": "1", "content": <p>oops')])
+        elif kind == "unknown":
+            broadcast([("delete", "1"), ("status.update", json.dumps({**status(1), "id": "108999999"}))])
+        if "stream_fault" in query:
+            with lock:
+                state["stream_faults"].append({"kind": query["stream_fault"], "times": int(query.get("times", 1))})
+        if "delete" in query and number_of(query["delete"]) is not None:
+            with lock:
+                deleted.add(number_of(query["delete"]))
+            broadcast([("delete", query["delete"])])
+        if "edit" in query and number_of(query["edit"]) is not None:
+            with lock:
+                edited.add(number_of(query["edit"]))
+            broadcast([("status.update", json.dumps(status(number_of(query["edit"]))))])
         if "post" in query:
             add_posts(int(query["post"]))
         with lock:
@@ -168,6 +223,86 @@ class Handler(BaseHTTPRequestHandler):
                       "faults": state["faults"]}
         log("control", query=query)
         self.send_body(200, answer)
+
+    def stream(self):
+        """The stream: events as they come, a heartbeat when none came for a while, until the
+        client closes it or a fault ends it."""
+        with lock:
+            state["streams"] += 1
+            number = state["streams"]
+            fault = None
+            if state["stream_faults"]:
+                fault = state["stream_faults"][0]
+                fault["times"] -= 1
+                if fault["times"] <= 0:
+                    state["stream_faults"].pop(0)
+        log("stream", id=number, fault=fault and fault["kind"])
+        if fault:
+            code = int(fault["kind"])
+            self.send_body(code, {"error": "This method requires an authenticated user" if code == 401
+                                  else "Service unavailable"})
+            log("answered", id=number, status=code, stream=True)
+            return
+        events = queue.Queue()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+        with lock:
+            streams.append(events)
+        poller = select.poll()
+        poller.register(self.connection, select.POLLRDHUP | select.POLLHUP | select.POLLERR)
+        quiet_since = time.monotonic()
+        ending = "closed"
+        try:
+            while True:
+                if poller.poll(0):
+                    break
+                try:
+                    item = events.get(timeout=0.05)
+                except queue.Empty:
+                    if time.monotonic() - quiet_since >= state["heartbeat"]:
+                        self.chunk(":thump\n")
+                        quiet_since = time.monotonic()
+                    continue
+                name, data = item
+                if name == "drop":
+                    ending = "dropped"
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    break
+                if name == "stall":
+                    log("stalled", id=number)
+                    self.client_closed_within(None)
+                    break
+                # A burst goes out as it was queued: every event waiting, in one write.
+                batch = [(name, data)]
+                while len(batch) < 2000:
+                    try:
+                        batch.append(events.get_nowait())
+                    except queue.Empty:
+                        break
+                commands = [entry for entry in batch if entry[0] in ("drop", "stall")]
+                batch = [entry for entry in batch if entry[0] not in ("drop", "stall")]
+                self.chunk("".join(f"event: {n}\ndata: {d}\n\n" for n, d in batch))
+                quiet_since = time.monotonic()
+                log("streamed", id=number, count=len(batch), events=[n for n, _ in batch][:5])
+                for command in commands:
+                    events.put(command)
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass
+        finally:
+            with lock:
+                if events in streams:
+                    streams.remove(events)
+            self.close_connection = True
+            log("stream-closed", id=number, ending=ending)
+
+    def chunk(self, text):
+        data = text.encode()
+        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        self.wfile.flush()
 
     def timeline(self, path, query):
         with lock:
@@ -208,7 +343,7 @@ class Handler(BaseHTTPRequestHandler):
             return
 
         limit = max(1, min(40, int(query.get("limit", 20))))
-        numbers = self.select(query, newest, limit)
+        numbers = [number for number in self.select(query, newest, limit) if number not in deleted]
         if name == "empty":
             numbers = []
         elif name == "short":
@@ -273,9 +408,20 @@ def main():
     parser.add_argument("--posts", type=int, default=500, help="statuses at start")
     parser.add_argument("--lively", type=float, default=0, help="a new status every this many seconds")
     parser.add_argument("--port-file", help="also write the port to this file once listening")
+    parser.add_argument("--heartbeat", type=float, default=15, help="seconds between heartbeats on a quiet stream")
+    parser.add_argument("--https", action="store_true", help="serve TLS with a self-signed certificate")
     arguments = parser.parse_args()
     state["newest"] = state["initial"] = arguments.posts
+    state["heartbeat"] = arguments.heartbeat
     server = Server(("127.0.0.1", arguments.port), Handler)
+    if arguments.https:
+        directory = tempfile.mkdtemp(prefix="timeline-server-")
+        key, certificate = os.path.join(directory, "key.pem"), os.path.join(directory, "cert.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                        "/CN=127.0.0.1", "-keyout", key, "-out", certificate], check=True, capture_output=True)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(certificate, key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     port = server.server_address[1]
     if arguments.port_file:
         with open(arguments.port_file + ".part", "w") as file:

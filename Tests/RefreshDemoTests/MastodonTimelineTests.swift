@@ -31,6 +31,16 @@ final class MastodonTimelineTests: XCTestCase {
         }
     }
 
+    func testTheStreamIsOnUnlessTurnedOff() throws {
+        let server = ["--source", "mastodon", "--server", "http://127.0.0.1:1"]
+        XCTAssertTrue(try Options.parse(server).stream, "live by default")
+        XCTAssertTrue(try Options.parse(server + ["--stream", "on"]).stream)
+        XCTAssertFalse(try Options.parse(server + ["--stream=off"]).stream)
+        XCTAssertThrowsError(try Options.parse(server + ["--stream", "maybe"])) { error in
+            XCTAssertEqual((error as? OptionsError)?.message, "--stream must be on or off, not 'maybe'")
+        }
+    }
+
     func testStatusesBecomeRowsWithAuthorTimeAndPlainText() throws {
         let json = """
             [{"id": "110000000000000002", "created_at": "2024-03-01T09:30:00.000Z",

@@ -16,25 +16,13 @@ final class NetworkTests: XCTestCase {
         posts: Int = 500, serverArguments: [String] = [], before: (TimelineServer) -> Void = { _ in },
         trace: Bool = true
     ) throws -> (DemoProcess, TimelineServer, String) {
-        let server = try TimelineServer(["--posts", "\(posts)"] + serverArguments)
-        addTeardownBlock { server.stop() }
-        before(server)
-        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
-        let app = try DemoProcess(
-            // A window low enough that the first 20 rows reach more than a screen below it: the
-            // list then loads no second page by itself (it does within a screen of the end),
-            // and every count below is exact.
-            (trace ? ["--trace"] : []) + [
-                "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480",
-            ],
-            environment: ["XDG_STATE_HOME": state])
-        addTeardownBlock {
-            app.stop()
-            try? FileManager.default.removeItem(atPath: state)
-        }
-        let window = try requireDemoWindow()
-        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
-        return (app, server, window)
+        // The stream off: these check what refreshes and pages bring (StreamTests the stream).
+        // The window is low enough that the first 20 rows reach more than a screen below it:
+        // the list then loads no second page by itself (it does within a screen of the end),
+        // and every count below is exact.
+        try startDemoReadingTimeline(
+            serverArguments: ["--posts", "\(posts)"] + serverArguments,
+            appArguments: (trace ? ["--trace"] : []) + ["--stream", "off"], before: before)
     }
 
     private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }

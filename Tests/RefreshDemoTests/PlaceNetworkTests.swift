@@ -9,9 +9,11 @@ import XCTest
 
 final class PlaceNetworkTests: XCTestCase {
     private func launch(_ server: TimelineServer, state: String) throws -> (DemoProcess, String) {
+        // The stream off: this checks what the restore asks for (StreamTests the stream).
         let app = try DemoProcess(
             [
-                "--trace", "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480",
+                "--trace", "--source", "mastodon", "--server", server.url, "--stream", "off", "--page-size", "20",
+                "--size", "960x480",
             ],
             environment: ["XDG_STATE_HOME": state])
         addTeardownBlock { app.stop() }

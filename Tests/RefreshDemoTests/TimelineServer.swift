@@ -42,8 +42,8 @@ final class TimelineServer: @unchecked Sendable {
         output.fileHandleForReading.readabilityHandler = nil
     }
 
-    /// The address the app is given.
-    var url: String { "http://127.0.0.1:\(port)" }
+    /// The address the app is given (https with `--https`: a certificate no one trusts).
+    var url: String { (process.arguments?.contains("--https") == true ? "https" : "http") + "://127.0.0.1:\(port)" }
 
     /// Every log line so far, parsed.
     var log: [[String: Any]] {
@@ -110,5 +110,30 @@ final class TimelineServer: @unchecked Sendable {
                 : "the timeline server exited (\(process.terminationStatus)) waiting for \(what())",
             file: file, line: line)
         return false
+    }
+}
+
+extension XCTestCase {
+    /// A timeline server started with `serverArguments` (`before` switches its faults before the
+    /// app starts), and the demo reading it with `appArguments` besides --source mastodon, 20
+    /// statuses a page and a 960×480 window, in a state directory of its own; both stopped when
+    /// the test ends. Also the demo's window, with the pointer over it.
+    func startDemoReadingTimeline(
+        serverArguments: [String], appArguments: [String], before: (TimelineServer) -> Void
+    ) throws -> (DemoProcess, TimelineServer, String) {
+        let server = try TimelineServer(serverArguments)
+        addTeardownBlock { server.stop() }
+        before(server)
+        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
+        let app = try DemoProcess(
+            appArguments + ["--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480"],
+            environment: ["XDG_STATE_HOME": state])
+        addTeardownBlock {
+            app.stop()
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let window = try requireDemoWindow()
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        return (app, server, window)
     }
 }

@@ -155,7 +155,9 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * RefreshList:factory:
  *
  * The #GtkSignalListItemFactory whose handlers make and fill the rows; its list items' items
- * are the app's objects. Set it before the list is shown.
+ * are the app's objects. Set it before the list is shown: without one the list asks for no
+ * rows (shown with a #RefreshList::refresh or #RefreshList::load-more handler but no factory,
+ * it logs a warning once), and it starts when the factory is set.
  */
 
 /**

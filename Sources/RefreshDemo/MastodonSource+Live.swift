@@ -1,0 +1,176 @@
+// The live timeline: the public stream carried out on the list. `LiveStream` decides (when to
+// connect, catch up, give up, wait, and what each event does); this file opens and closes the
+// stream, loads the catch-up pages, keeps the one timer the decisions ask for, and puts each
+// status in the list through its public API: `insert` (the place holds, the pill counts it),
+// `remove` and `update`. The list drops a status it already shows, so a refresh while streaming
+// doubles nothing.
+
+import CGtk
+import CSoup
+import FoundationEssentials
+import GtkInterop
+import GtkRefreshList
+
+extension MastodonSource {
+    /// The stream of the public timeline, as server-sent events.
+    static let streamPath = "/api/v1/streaming/public"
+
+    /// The app calls this after each event of the list: the stream starts (once) when the list's
+    /// first load is over (its rows shown, or nothing or a failure shown instead) and nothing
+    /// loads, so streamed statuses go on top of a timeline.
+    func listChanged() {
+        guard streams, !streamStarted, let list else { return }
+        let engine = list.engine
+        guard engine.inFlight == nil, engine.newerRows != .loading else { return }
+        switch engine.placeholder {
+        // Rows shown, or nothing to show: the first load is over.
+        case .none where !list.items.isEmpty, .empty, .failed: break
+        // Not loaded yet, or loading.
+        case .none, .loading: return
+        }
+        streamStarted = true
+        carry(live.start(atMs: Self.nowMs, newestShown: newestShown))
+    }
+
+    /// Closes the stream for good (the app is quitting).
+    func stopStreaming() { carry(live.stop()) }
+
+    /// Monotonic milliseconds: the stream's clock.
+    static var nowMs: Int { Int(g_get_monotonic_time() / 1_000) }
+
+    /// The newest status the list shows.
+    private var newestShown: String? { rowsShown().map(\.id).max { MastodonTimeline.isOlder($0, than: $1) } }
+
+    /// Carries out what the stream's decisions ask for, then sets the timer and the indicator.
+    private func carry(_ effects: [LiveStream.Effect]) {
+        var rowsChanged = false
+        for effect in effects {
+            switch effect {
+            case .connect: openStream()
+            case .close:
+                stream?.close()
+                stream = nil
+                if let catchUpRequest { g_cancellable_cancel(catchUpRequest.cancellable) }
+                catchUpRequest = nil
+            case .catchUp(let since): catchUp(since: since)
+            case .show(let id): rowsChanged = show(id) || rowsChanged
+            case .remove(let id):
+                arrived[id] = nil
+                rowsChanged = list?.remove(id: id) != nil || rowsChanged
+            case .replace(let id):
+                if let item = arrived.removeValue(forKey: id) {
+                    rowsChanged = list?.update(item) == true || rowsChanged
+                }
+            }
+        }
+        if rowsChanged { traceRows() }
+        scheduleTick()
+        reportStreamState()
+    }
+
+    private func openStream() {
+        let url = server + Self.streamPath
+        stream = MastodonStream(session: session, url: url) { [weak self] report in self?.heard(report) }
+        if stream == nil {
+            carry(live.refused(permanently: fill(localized("Not a valid address: %s"), url)))
+        }
+    }
+
+    /// What the stream reported, as the stream's decisions take it.
+    private func heard(_ report: MastodonStream.Report) {
+        let now = Self.nowMs
+        switch report {
+        case .opened: carry(live.opened(atMs: now, newestShown: newestShown))
+        case .item(.comment): carry(live.received(.heartbeat, atMs: now))
+        case .item(.event(let name, let data)): carry(live.received(arrival(name, data), atMs: now))
+        case .status(let status, let reason) where status == 401 || status == 403:
+            carry(
+                live.refused(
+                    permanently: fill(localized("The server's stream needs a sign-in (%s)"), "\(status) \(reason)")))
+        case .status(let status, let reason):
+            let words = fill(localized("The server answered %s"), "\(status) \(reason)")
+            carry(live.dropped(.refused(words), atMs: now, random: .random(in: 0..<1)))
+        case .ended(let error, let certificate):
+            carry(
+                certificate
+                    ? live.refused(permanently: error.message)
+                    : live.dropped(.lost(error.message), atMs: now, random: .random(in: 0..<1)))
+        }
+    }
+
+    /// One streamed event as the decisions see it; a status it carries waits in `arrived`.
+    private func arrival(_ name: String, _ data: String) -> LiveStream.Arrival {
+        switch name {
+        case "update", "status.update":
+            guard let status = try? JSONDecoder().decode(MastodonStatus.self, from: Data(data.utf8)) else {
+                return .malformed
+            }
+            arrived[status.id] = MastodonTimeline.item(status)
+            return name == "update" ? .update(status.id) : .edit(status.id)
+        case "delete":
+            let id = String(data.filter { $0 != "\"" && !$0.isWhitespace })
+            return !id.isEmpty && id.allSatisfy({ $0.isASCII && $0.isNumber }) ? .delete(id) : .malformed
+        default: return .other
+        }
+    }
+
+    /// Loads the statuses just newer than `since`; an empty answer ends the catch-up (a short
+    /// one does not: servers answer fewer than asked for when statuses are filtered).
+    private func catchUp(since: String) {
+        catchUpRequest = get(["min_id": since], towardNewer: true) { [weak self] answer in
+            guard let self else { return }
+            self.catchUpRequest = nil
+            switch answer {
+            case .success(let page):
+                for item in page.items { self.arrived[item.id] = item }
+                let ids = page.items.map(\.id)
+                self.carry(self.live.caughtUp(atMs: Self.nowMs, ids: ids, more: !ids.isEmpty))
+            case .failure(let error):
+                let words = (error as? NetworkError)?.message ?? "\(error)"
+                self.carry(self.live.dropped(.lost(words), atMs: Self.nowMs, random: .random(in: 0..<1)))
+            }
+        }
+    }
+
+    /// Puts an arrived status in the list at its place by id (on top, unless newer ones came
+    /// first); one older than every row shown is left to paging. Returns whether it went in.
+    private func show(_ id: String) -> Bool {
+        guard let list, let item = arrived.removeValue(forKey: id) else { return false }
+        let items = list.items
+        let index = items.firstIndex { MastodonTimeline.isOlder($0.id, than: id) } ?? items.count
+        guard index < items.count || items.isEmpty else { return false }
+        return list.insert(item, at: index)
+    }
+
+    /// Sets the one timer to the decisions' next deadline.
+    private func scheduleTick() {
+        guard let wakeUp = live.nextWakeUpMs else { return streamTimer.cancel() }
+        let delay = UInt32(clamping: max(0, wakeUp - Self.nowMs))
+        streamTimer.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.streamTimer.fired()
+            self.carry(self.live.tick(atMs: Self.nowMs, random: .random(in: 0..<1)))
+        }
+    }
+
+    /// Tells the app when the indicator or its reason changed, and the trace also when another
+    /// malformed event was counted.
+    private func reportStreamState() {
+        let indicator = live.indicator
+        let reason: String? =
+            switch live.phase {
+            case .off(let reason): reason
+            case .waiting(_, _, .lost(let words)), .waiting(_, _, .refused(let words)): words
+            case .waiting(_, _, .stalled):
+                fill(localized("The stream went quiet for %s s"), String(live.policy.heartbeatDeadlineMs / 1_000))
+            case .connecting, .catchingUp, .live: nil
+            }
+        let current = (indicator: indicator, reason: reason, malformed: live.malformedEvents)
+        if let last = reportedStream, last == current { return }
+        let changed = reportedStream?.indicator != indicator || reportedStream?.reason != reason
+        reportedStream = current
+        if changed { onStreamState?(indicator, reason) }
+        tracer?.milestone(
+            "stream", [("state", indicator.rawValue), ("reason", reason as Any), ("malformed", current.malformed)])
+    }
+}
