@@ -187,7 +187,10 @@ extension RefreshListCore {
             return
         }
         var configuration = RefreshListConfiguration()
-        if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge) { configuration.engine = engine }
+        let maximumRows = self.maximumRows ?? RefreshConfiguration.standard.maximumRows
+        if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge, maximumRows: maximumRows) {
+            configuration.engine = engine
+        }
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }

@@ -9,10 +9,18 @@ import RefreshEngine
 extension RefreshList {
     /// Inserts `item` at `index` (clamped to the rows shown; default: the top). Returns `false`
     /// and changes nothing when a row with the same id is already shown, or the widget is gone.
+    /// At the top of a list that does not show its newest rows (a bounded list dropped rows
+    /// above the view, or it opened at a saved place), the row is not put in above them, which
+    /// would leave a gap: it counts in the "N new" pill at once and loads with the rows above
+    /// (`PageRequest.newer(than:)`) when the reader goes there; `false` is returned then too.
     @discardableResult
     public func insert(_ item: Item, at index: Int = 0) -> Bool {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), model.items.count)
+        if position == 0, !engine.showsNewestRows {
+            send(.rowsArrivedAboveShown(1))
+            return false
+        }
         keepFocusedRowInPlace()
         let above = measurePlace(insertingAt: position, count: 1)
         model.items.insert(item, at: position)

@@ -26,6 +26,8 @@ extension RefreshList {
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyRestore(page)
                 queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
+            case .dropRows(let above, let below):
+                dropRows(above: above, below: below)
             case .persistPlace:
                 savePlace()
             case .startLoadMore(let token, let page):

@@ -39,6 +39,8 @@ struct Cells {
     var focusesNewestRow = false
     /// The frame clock whose layout phase puts the focused row back (connected once).
     var layoutClock: gpointer?
+    /// The rows in view last reported to the engine (RefreshList+Bound.swift).
+    var rowsInViewReported: RowsInView?
 }
 
 extension RefreshList {

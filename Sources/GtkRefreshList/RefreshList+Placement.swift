@@ -122,6 +122,7 @@ extension RefreshList {
                 focusNewestRowIfAsked()
                 reportRowsAboveView()
                 notePlace()
+                reportRowsInView()
             }
             return
         }
@@ -151,7 +152,7 @@ extension RefreshList {
 
     /// Where `widget` is in the list view's view (px from its top): its top to its bottom; nil
     /// when GTK does not show it (its cell is out of view, where it keeps an old allocation).
-    private func extentInListView(_ widget: WidgetPointer) -> ClosedRange<Double>? {
+    func extentInListView(_ widget: WidgetPointer) -> ClosedRange<Double>? {
         guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         var point = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)

@@ -13,6 +13,7 @@ struct NotifiedProperties: Equatable {
     var isRefreshing = false
     var isHeaderHidden = false
     var isFooterHidden = false
+    var maximumRows = RefreshConfiguration.standard.maximumRows
 }
 
 extension RefreshList: RefreshListDriver {
@@ -23,6 +24,10 @@ extension RefreshList: RefreshListDriver {
         return false
     }
     var pullThresholdForProperty: Double { engine.configuration.pullThreshold }
+    var maximumRowsForProperty: Int {
+        get { maximumRows }
+        set { maximumRows = newValue }
+    }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
     var rowStoreForProperty: OpaquePointer { parts.rowStore }
 
@@ -34,7 +39,8 @@ extension RefreshList: RefreshListDriver {
     private var propertyValues: NotifiedProperties {
         NotifiedProperties(
             headerState: headerStateForProperty, footerState: footerStateForProperty,
-            isRefreshing: isRefreshingForProperty, isHeaderHidden: isHeaderHidden, isFooterHidden: isFooterHidden)
+            isRefreshing: isRefreshingForProperty, isHeaderHidden: isHeaderHidden, isFooterHidden: isFooterHidden,
+            maximumRows: maximumRows)
     }
 
     /// Sends `notify` for every property whose value changed since the last call.
@@ -51,6 +57,7 @@ extension RefreshList: RefreshListDriver {
         if now.isRefreshing != before.isRefreshing { g_object_notify(object, "refreshing") }
         if now.isHeaderHidden != before.isHeaderHidden { g_object_notify(object, "header-hidden") }
         if now.isFooterHidden != before.isFooterHidden { g_object_notify(object, "footer-hidden") }
+        if now.maximumRows != before.maximumRows { g_object_notify(object, "max-rows") }
         g_object_thaw_notify(object)
     }
 }

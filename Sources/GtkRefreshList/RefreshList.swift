@@ -216,6 +216,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         notified.isFooterHidden = core.footerHidden
         // The widget said 64 (the property's default) until this list drove it.
         if engine.configuration.pullThreshold != 64 { g_object_notify(cast(widget.raw), "pull-threshold") }
+        // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
+        notified.maximumRows = core.maximumRows ?? RefreshConfiguration.standard.maximumRows
+        if let set = core.maximumRows, set != engine.maximumRows { maximumRows = set }
         if core.headerHidden { isHeaderHidden = true }
         if core.footerHidden { isFooterHidden = true }
         render()
@@ -284,7 +287,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     package func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
-        drain(engine.begin(at: Self.monotonicNow(), place: placeMemoryAtStart()))
+        drain(
+            engine.begin(
+                at: Self.monotonicNow(), place: placeMemoryAtStart(), loadsByCursor: loading.cursor != nil))
     }
 
     /// Pull input from a source of the package's own (the demo's screenshot script), taken
@@ -307,6 +312,13 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public var isHeaderHidden: Bool {
         get { engine.isHeaderHiddenByHost }
         set { send(.headerHidden(newValue)) }
+    }
+
+    /// The most rows the list keeps (0: every row); see `RefreshListConfiguration.maximumRows`.
+    /// A lower bound drops rows at the next layout. The `max-rows` property.
+    public var maximumRows: Int {
+        get { engine.maximumRows }
+        set { send(.maximumRowsChanged(newValue)) }
     }
 
     /// Whether the footer is hidden: nothing then loads by itself. Default `false`.

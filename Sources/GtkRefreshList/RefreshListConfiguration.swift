@@ -145,6 +145,16 @@ public struct RefreshListConfiguration: Sendable {
     /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
     public var shortcutScope: ShortcutScope = .list
 
+    /// The most rows the list keeps (the engine's `maximumRows`); 0 keeps every row. Past it,
+    /// rows far from the view are dropped in whole pages and load again when the reader comes
+    /// back to them, the first row in view staying where it is drawn: above and below the view
+    /// with the cursor form of loading (`RefreshList.onLoad`), only below it with page numbers
+    /// (rows above cannot be asked for by page number once rows went in on top). Default 1 000.
+    public var maximumRows: Int {
+        get { engine.maximumRows }
+        set { engine.maximumRows = newValue }
+    }
+
     /// The defaults.
     public init() {}
 }

@@ -31,6 +31,8 @@ protocol RefreshListDriver: AnyObject {
     var isHeaderHidden: Bool { get set }
     /// `footer-hidden`.
     var isFooterHidden: Bool { get set }
+    /// `max-rows`: the most rows the list keeps (0: every row).
+    var maximumRowsForProperty: Int { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
     /// The rows' list (a GListModel), for the `model` property.
@@ -55,6 +57,9 @@ final class RefreshListCore {
     /// `header-hidden` and `footer-hidden` while no list drives the widget (set by a `.ui` file).
     var headerHidden = false
     var footerHidden = false
+    /// `max-rows` as set while no list drove the widget (a `.ui` file): what the list starts
+    /// with; `nil` until set.
+    var maximumRows: Int?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
@@ -213,6 +218,7 @@ private enum Property: guint, CaseIterable {
     case itemType
     case keyProperty
     case refreshMerge
+    case maxRows
 
     var name: String {
         switch self {
@@ -227,6 +233,7 @@ private enum Property: guint, CaseIterable {
         case .itemType: "item-type"
         case .keyProperty: "key-property"
         case .refreshMerge: "refresh-merge"
+        case .maxRows: "max-rows"
         }
     }
 }
@@ -391,6 +398,11 @@ private let classInit: GClassInitFunc = { klass, _ in
                 property.name, "Refresh merge",
                 "How a refresh's rows go in: replace the rows, or put the new ones on top (set before the list is shown)",
                 RefreshListType.mergeType, 0, readWrite)
+        case .maxRows:
+            spec = g_param_spec_int(
+                property.name, "Maximum rows",
+                "The most rows the list keeps; past it, rows far from the view are dropped in whole pages and load again when the reader comes back (below the view only, for a list loaded by page numbers). 0 keeps every row",
+                0, gint.max, gint(RefreshConfiguration.standard.maximumRows), readWrite)
         }
         g_object_class_install_property(objectClass, property.rawValue, spec)
     }
@@ -481,6 +493,10 @@ private let getProperty:
             case .keyProperty: g_value_set_string(value, core?.keyProperty)
             case .refreshMerge:
                 g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: core?.refreshMerge ?? .replace)!))
+            case .maxRows:
+                let count =
+                    driver?.maximumRowsForProperty ?? core?.maximumRows ?? RefreshConfiguration.standard.maximumRows
+                g_value_set_int(value, gint(clamping: count))
             case nil: break
             }
         }
@@ -519,6 +535,14 @@ private let setProperty:
                     guard merge != core.refreshMerge else { return }
                     core.refreshMerge = merge
                     g_object_notify(object, Property.refreshMerge.name)
+                case .maxRows:
+                    let count = Int(g_value_get_int(value))
+                    if let driver = core.driver {
+                        driver.maximumRowsForProperty = count
+                    } else if count != core.maximumRows ?? RefreshConfiguration.standard.maximumRows {
+                        core.maximumRows = count
+                        g_object_notify(object, Property.maxRows.name)
+                    }
                 default: break
                 }
             }

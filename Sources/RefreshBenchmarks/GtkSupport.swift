@@ -59,7 +59,7 @@ final class HeldList {
         var configuration = RefreshListConfiguration()
         configuration.engine = try! RefreshConfiguration(
             minimumSpinnerTime: quick ? 0 : 400, resultDisplayTime: quick ? 0 : 600,
-            operationTimeout: 600_000, pageSize: pageSize)
+            operationTimeout: 600_000, pageSize: pageSize, maximumRows: 0)
         configuration.startsWhenShown = false
         list = try! RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
         list.onRefresh(completion: { [unowned self] done in self.refreshes.append(done) })

@@ -17,11 +17,17 @@ struct Sizes {
     var driftCycles = 10_000
     var responseSamples = 60
     var responseRuns = 3
+    var streamPosts = 36_000
+    var streamFirst = 1_000
+    var burstFrames = 300
+    var burstRuns = 3
+    var burstSamples = 40
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
         scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100,
-        responseSamples: 3, responseRuns: 1)
+        responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000,
+        burstFrames: 30, burstRuns: 1, burstSamples: 3)
 }
 
 enum Orchestrator {
@@ -191,6 +197,14 @@ enum Orchestrator {
         ])
         record(metrics(output(me, ["drift", "--cycles", "\(sizes.driftCycles)"])))
 
+        FileHandle.standardError.write(Data("7. a live list's memory\n".utf8))
+        let stream = ["stream", "--posts", "\(sizes.streamPosts)", "--first", "\(sizes.streamFirst)"]
+        record(metrics(output(me, stream)))
+        record(metrics(output(me, stream + ["--max-rows", "0"])))
+
+        FileHandle.standardError.write(Data("8. a burst\n".utf8))
+        record(burstMetrics(sizes))
+
         FileHandle.standardError.write(Data("6. input to screen\n".utf8))
         record(responseMetrics(sizes, waylandSession: waylandSession))
 
@@ -202,6 +216,8 @@ enum Orchestrator {
             "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.share_within_16.7ms",
             "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
             "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",
+            "memory.stream.rss_end_kib", "memory.stream.first_row_moved_px", "memory.stream.posts_counted",
+            "memory.stream.unbounded_rss_end_kib", "burst.frame_p95_ms", "burst.input_p95_ms", "burst.posts_missing",
         ]
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
@@ -217,6 +233,46 @@ enum Orchestrator {
         print("results: \(path)")
         if !missing.isEmpty { fail("metrics missing or not finite: \(missing.joined(separator: ", "))") }
         print("all \(expected.count) metrics produced")
+    }
+
+    /// Benchmark 8: frame times with posts arriving at 1 000 a second against the same list with
+    /// none, interleaved runs; input to frame under the stream; posts missing in any run.
+    static func burstMetrics(_ sizes: Sizes) -> [Metric] {
+        var runs: [Metric] = []
+        for _ in 0..<sizes.burstRuns {
+            for mode in ["stream", "calm"] {
+                runs += metrics(output(me, ["burst", "--mode", mode, "--frames", "\(sizes.burstFrames)"]))
+            }
+        }
+        var input: [Metric] = []
+        for mode in ["input", "input-calm"] {
+            input += metrics(output(me, ["burst", "--mode", mode, "--samples", "\(sizes.burstSamples)"]))
+        }
+        func values(_ name: String, in list: [Metric]) -> [Double] { list.filter { $0.name == name }.map(\.value) }
+        let stream = median(values("burst.stream.frame_p95_ms", in: runs))
+        let calm = median(values("burst.calm.frame_p95_ms", in: runs))
+        let latency = values("burst.input_p95_ms", in: input).first ?? .nan
+        let calmLatency = values("burst.calm.input_p95_ms", in: input).first ?? .nan
+        let missing = (runs + input).filter { $0.name == "burst.posts_missing" }
+        let worst = missing.map(\.value).max() ?? .nan
+        return [
+            Metric(
+                8, "burst.frame_p95_ms", stream, "ms", baseline: calm, ratio: stream / calm,
+                goal: "≤ 1.25 × baseline", met: stream / calm <= 1.25,
+                detail: "median of \(sizes.burstRuns) interleaved runs of \(sizes.burstFrames) scrolled frames each, "
+                    + "posts arriving at 1 000 a second against none; p50 "
+                    + "\(format(median(values("burst.stream.frame_p50_ms", in: runs)))) ms, baseline "
+                    + "\(format(median(values("burst.calm.frame_p50_ms", in: runs)))) ms"),
+            Metric(
+                8, "burst.input_p95_ms", latency, "ms", baseline: calmLatency, ratio: latency / calmLatency,
+                goal: "≤ 16.7 ms", met: latency <= 16.7,
+                detail: (input.first { $0.name == "burst.input_p95_ms" }?.detail ?? "")
+                    + "; baseline: the same notches with no posts arriving"),
+            Metric(
+                8, "burst.posts_missing", worst, "posts", goal: "0",
+                met: worst == 0 && missing.allSatisfy { $0.met == true },
+                detail: "the most in any of \(missing.count) runs; " + (missing.last?.detail ?? "")),
+        ]
     }
 
     /// The inputs of benchmark 6.

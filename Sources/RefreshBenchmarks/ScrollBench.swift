@@ -56,12 +56,26 @@ enum ScrollBench {
         gtk_window_destroy(window.as(GtkWindow.self))
     }
 
-    /// Scrolls 37 px a frame (bouncing between the ends) and returns each frame's time (ms),
-    /// before-paint to after-paint, past the first ten: on the wall clock, and in the process's
-    /// processor time.
-    static func recordFrames(window: WidgetPointer, scrolled: WidgetPointer, frames: Int) -> (
-        wall: [Double], processor: [Double]
-    ) {
+    /// A frame's step: the frame-clock tick callback, given the scrolled window's vertical
+    /// adjustment.
+    typealias Step = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
+
+    /// Scrolls 37 px a frame, from the top to the end and back to the top.
+    static let wrappingStep: Step = { _, _, data in
+        let adjustment = UnsafeMutablePointer<GtkAdjustment>(OpaquePointer(data!))
+        let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        var value = gtk_adjustment_get_value(adjustment) + 37
+        if value > upper { value = 0 }
+        gtk_adjustment_set_value(adjustment, value)
+        return 1
+    }
+
+    /// Moves the list by `step` each frame (by default 37 px, wrapping at the end) and returns
+    /// each frame's time (ms), before-paint to after-paint, past the first ten: on the wall
+    /// clock, and in the process's processor time.
+    static func recordFrames(
+        window: WidgetPointer, scrolled: WidgetPointer, frames: Int, step: Step = wrappingStep
+    ) -> (wall: [Double], processor: [Double]) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         let recorder = Recorder()
         let connections = SignalConnections()
@@ -76,17 +90,7 @@ enum ScrollBench {
             recorder.processorTimes.append(Double(processCPUMicroseconds() - recorder.frameStartCPU) / 1_000)
             recorder.frameStart = 0
         }
-        // The tick callback moves the list 37 px per frame, bouncing between the ends.
-        typealias Tick = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean
-        let tick: Tick = { _, _, data in
-            let adjustment = UnsafeMutablePointer<GtkAdjustment>(OpaquePointer(data!))
-            let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            var value = gtk_adjustment_get_value(adjustment) + 37
-            if value > upper { value = 0 }
-            gtk_adjustment_set_value(adjustment, value)
-            return 1
-        }
-        let id = gtk_widget_add_tick_callback(window, tick, gpointer(adjustment), nil)
+        let id = gtk_widget_add_tick_callback(window, step, gpointer(adjustment), nil)
         Gtk.pump(until: { recorder.durations.count >= frames + 10 }, timeout: Double(frames) / 10 + 30)
         gtk_widget_remove_tick_callback(window, id)
         connections.disconnectAll()

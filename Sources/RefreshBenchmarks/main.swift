@@ -9,7 +9,7 @@ import GtkRefreshList
 
 let usage = """
     Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--wayland-session PATH] [--smoke]
-           refresh-bench engine|append|scroll|rss|drift|response [options]
+           refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
     """
 
@@ -59,6 +59,18 @@ MainActor.assumeIsolated {
         Gtk.setUp()
         ResponseBench.run(
             mode: option("--mode") ?? "ours", input: option("--input") ?? "wheel", samples: number("--samples", 40))
+    case "burst":
+        Gtk.setUp()
+        if option("--mode") == "input" || option("--mode") == "input-calm" {
+            BurstBench.input(samples: number("--samples", 40), streaming: option("--mode") == "input")
+        } else {
+            BurstBench.frames(mode: option("--mode") ?? "stream", frames: number("--frames", 300))
+        }
+    case "stream":
+        Gtk.setUp()
+        StreamBench.run(
+            posts: number("--posts", 36_000), firstMeasuredAfter: number("--first", 1_000),
+            maximumRows: option("--max-rows").flatMap(Int.init))
     case "drift":
         Gtk.setUp()
         MemoryBench.drift(cycles: number("--cycles", 10_000))

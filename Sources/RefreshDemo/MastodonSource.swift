@@ -75,6 +75,9 @@ final class MastodonSource {
     let tracer: Tracer?
     /// The row ids last traced, to trace only what changed.
     private var tracedIDs: Set<String> = []
+    /// Rows the list's bound let go since the last trace (they load again): traced apart from
+    /// rows that went away.
+    private var droppedByBound = 0
     /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
     private var quietUntil = 0
 
@@ -233,20 +236,34 @@ final class MastodonSource {
         NetworkError(message: fill(localized("Too many requests: the server asks to wait %s s"), String(seconds)))
     }
 
+    /// The list's bound is letting `count` rows go (`dropRows`, before they go): the next
+    /// event traces the rows (`traceRowsIfDropped`).
+    func rowsDropping(_ count: Int) { droppedByBound += count }
+
+    /// After an event: traces the rows if the bound let some go since the last trace.
+    func traceRowsIfDropped() {
+        if droppedByBound > 0 { traceRows() }
+    }
+
     /// With --trace: the rows after an answer, as what changed (the ids added, how many went,
-    /// how many ids show twice), so a test can follow every row without a line per row.
+    /// how many the list's bound let go, which load again, and how many ids show twice), so a
+    /// test can follow every row without a line per row.
     func traceRows() {
         guard let tracer else { return }
         let ids = rowsShown().map(\.id)
         let current = Set(ids)
         let added = ids.filter { !tracedIDs.contains($0) }
-        let removed = tracedIDs.subtracting(current).count
+        let went = tracedIDs.subtracting(current).count
+        let dropped = min(went, droppedByBound)
+        let removed = went - dropped
+        droppedByBound = 0
         tracedIDs = current
         let ordered = zip(ids, ids.dropFirst()).allSatisfy { MastodonTimeline.isOlder($1, than: $0) }
         tracer.milestone(
             "rows",
             [
                 ("count", ids.count), ("added", added.joined(separator: ",")), ("removed", removed),
+                ("dropped", dropped),
                 ("repeated", ids.count - current.count), ("ordered", ordered),
             ])
     }

@@ -65,6 +65,7 @@ final class Tracer {
         case .applyNewer(let token): fields += [("effect", "applyNewer"), ("token", token.rawValue)]
         case .applyRestore(let token): fields += [("effect", "applyRestore"), ("token", token.rawValue)]
         case .persistPlace: fields += [("effect", "persistPlace")]
+        case .dropRows(let above, let below): fields += [("effect", "dropRows"), ("above", above), ("below", below)]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
     }
@@ -120,6 +121,9 @@ final class Tracer {
         case .loadNewerCompleted(let token, let outcome):
             ("loadNewerCompleted", [("token", token.rawValue)] + describe(outcome, failureText))
         case .newerApplied(let shown, let added): ("newerApplied", [("count", shown), ("added", added)])
+        case .rowsInView(let first, let last): ("rowsInView", [("first", first), ("last", last)])
+        case .rowsArrivedAboveShown(let count): ("rowsArrivedAboveShown", [("count", count)])
+        case .maximumRowsChanged(let count): ("maximumRowsChanged", [("count", count)])
         }
     }
 

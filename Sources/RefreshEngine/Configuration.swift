@@ -89,6 +89,12 @@ public struct RefreshConfiguration: Hashable, Sendable {
     public var refreshOnStart: Bool
     /// What a successful refresh does with the rows shown. Default `.replace`.
     public var refreshMerge: RefreshMerge
+    /// The most rows the list keeps; 0 keeps every row. Past it, rows far from the view are
+    /// dropped in whole pages and load again when the reader comes back to them: above the
+    /// view only for a list loaded by cursor, below it for any list. The rows in view, a view's
+    /// worth more and a page beyond on each side always stay, so a bound smaller than that is
+    /// kept as nearly as they allow. Default 1 000 (50 pages of 20).
+    public var maximumRows: Int
 
     /// Creates a configuration, rejecting any value the engine cannot work with.
     /// - Throws: `ConfigurationError` naming the first invalid field.
@@ -111,7 +117,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
         pageSize: Int = 20,
         maximumAutomaticPages: Int = 5,
         refreshOnStart: Bool = true,
-        refreshMerge: RefreshMerge = .replace
+        refreshMerge: RefreshMerge = .replace,
+        maximumRows: Int = 1_000
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
@@ -132,6 +139,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.maximumAutomaticPages = maximumAutomaticPages
         self.refreshOnStart = refreshOnStart
         self.refreshMerge = refreshMerge
+        self.maximumRows = maximumRows
         try validate()
     }
 
@@ -183,5 +191,6 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(pageSize > 0, "pageSize", "a count > 0")
         try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")
         try require(maximumAutomaticPages >= 0, "maximumAutomaticPages", "a count ≥ 0")
+        try require(maximumRows >= 0, "maximumRows", "a count ≥ 0 (0: unbounded)")
     }
 }

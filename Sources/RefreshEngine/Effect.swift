@@ -31,6 +31,10 @@ public enum Effect: Hashable, Sendable {
     /// Replace the rows with the restore answer of `token` (success only), send `.itemsShown`,
     /// and once they are laid out put the saved row where it was saved, to the pixel.
     case applyRestore(OperationToken)
+    /// Take `above` rows off the top and `below` rows off the bottom (whole pages, none in
+    /// view), and once the rest is laid out put the first row in view back where it was drawn,
+    /// to the pixel. The engine counts the rows shown without them already.
+    case dropRows(above: Int, below: Int)
     /// Save the place: the first row in view (its id) and its offset from the top of the view.
     case persistPlace
     /// Store this as the list's last-updated instant.

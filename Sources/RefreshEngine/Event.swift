@@ -129,4 +129,13 @@ public enum Event: Hashable, Sendable {
     /// The host put `added` newer rows in at the top (`applyNewer`, after de-duplication) and
     /// shows `shown` rows. Sent instead of `itemsShown` after newer rows.
     case newerApplied(shown: Int, added: Int)
+    /// After layout, the rows at positions `first...last` are in view (in part). Sent when
+    /// they change: a bounded list (`maximumRows`) drops rows far from them (`dropRows`).
+    case rowsInView(first: Int, last: Int)
+    /// `count` rows arrived above the first row shown while it is not the newest
+    /// (`showsNewestRows` false): the host did not put them in; they count in the pill now
+    /// and load with the rows above (`startLoadNewer`).
+    case rowsArrivedAboveShown(Int)
+    /// The most rows the list keeps changed (0: unbounded); see `maximumRows`.
+    case maximumRowsChanged(Int)
 }

@@ -159,12 +159,17 @@ public struct Snapshot: Hashable, Sendable {
     public var newerRows: NewerRows
     /// What the pill shows, from `newAbove` and `newerRows` (`RefreshEngine.pill`).
     public var pill: Pill { RefreshEngine.pill(newAbove: newAbove, newerRows: newerRows) }
+    /// Rows above the first one shown that a bounded list dropped, or that arrived while its
+    /// newest rows were not shown.
+    public var rowsAbove: RowsAbove
 
     /// Creates a snapshot.
     public init(
         header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
-        counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none
+        counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none,
+        rowsAbove: RowsAbove = RowsAbove()
     ) {
+        self.rowsAbove = rowsAbove
         self.newerRows = newerRows
         self.header = header
         self.footer = footer

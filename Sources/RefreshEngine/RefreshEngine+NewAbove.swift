@@ -40,7 +40,9 @@ extension RefreshEngine {
     mutating func rowsAboveView(_ count: Int) {
         // Measured after layout: the place kept at the top is where it stays now.
         placeKeptAtTop = false
-        newRowsAbove = min(newRowsAbove, count)
+        // Rows not shown above the first row (dropped, or arrived while it was not the newest)
+        // are above the view too.
+        newRowsAbove = min(newRowsAbove, count + rowsDroppedAbove + rowsArrivedAbove)
     }
 
     /// The pill was activated: the view goes to the newest rows, and the pill goes with it; a
@@ -53,6 +55,13 @@ extension RefreshEngine {
             return
         }
         newRowsAbove = 0
+        if !showsNewestRows, !isRefreshBusy, configuration.refreshMerge == .replace {
+            // The newest rows are not shown (a bounded list dropped rows above, or it opened at
+            // a saved place): a refresh brings them, and its rows, replacing those in view,
+            // send the view to the top.
+            startRefresh(origin: .request, into: &effects)
+            return
+        }
         pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
         effects.append(.scrollToTop)
     }

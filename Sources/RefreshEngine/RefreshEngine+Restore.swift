@@ -179,11 +179,21 @@ extension RefreshEngine {
     /// that added nothing means nothing newer is left to ask for.
     mutating func newerApplied(shown: Int, added: Int, into effects: inout Effects) {
         if added == 0, case .idle = newerPhase { newerPhase = .complete }
+        // Rows a bounded list dropped and loaded again are not new, nor are rows the pill
+        // counted when they arrived.
+        let new = newRowsOf(added: added)
+        if newerPhase == .complete {
+            // The newest row is shown: nothing is left above it.
+            rowsDroppedAbove = 0
+            rowsArrivedAbove = 0
+        }
         if added > 0, geometry.isKnown {
-            if geometry.isAtTop { placeKeptAtTop = true }
-            newRowsAbove += added
             effects.append(.keepPlace)
-            effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
+            if new > 0 {
+                if geometry.isAtTop { placeKeptAtTop = true }
+                newRowsAbove += new
+                effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
+            }
         }
         rowsShown(shown, into: &effects)
     }
@@ -192,5 +202,7 @@ extension RefreshEngine {
     mutating func endNewerRows(into effects: inout Effects) {
         if case .loading(let token, _) = newerPhase { effects.append(.cancel(token)) }
         newerPhase = .complete
+        rowsDroppedAbove = 0
+        rowsArrivedAbove = 0
     }
 }

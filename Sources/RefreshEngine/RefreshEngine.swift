@@ -36,6 +36,14 @@ public struct RefreshEngine: Hashable, Sendable {
     var newerPhase = NewerPhase.complete
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
+    /// The most rows kept (0: unbounded; RefreshEngine+Bound.swift).
+    var rowLimit: Int
+    /// Whether the host loads by cursor, so rows dropped above can load again (`begin`).
+    var loadsByCursor = false
+    /// Rows dropped above the first row shown, not loaded again yet.
+    var rowsDroppedAbove = 0
+    /// Rows that arrived above the first row shown while it was not the newest, not loaded yet.
+    var rowsArrivedAbove = 0
     var nextTokenValue: UInt64 = 1
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
@@ -50,15 +58,21 @@ public struct RefreshEngine: Hashable, Sendable {
         try configuration.validate()
         self.configuration = configuration
         self.lastUpdatedInstant = lastUpdated
+        self.rowLimit = configuration.maximumRows
     }
 
     /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh, or,
     /// when `place` says one was saved, for the rows at the saved place (`origin: .restore`,
     /// answered with `.restoreCompleted`). A list whose `place` is not `.off` saves its place
-    /// (`persistPlace`) once the view rests after moving.
-    public mutating func begin(at instant: MonotonicInstant, place: PlaceMemory = .off) -> Effects {
+    /// (`persistPlace`) once the view rests after moving. `loadsByCursor`: the host can load
+    /// the rows newer than its first row (`startLoadNewer`), so a bounded list may drop rows
+    /// above the view too, not only below it (RefreshEngine+Bound.swift).
+    public mutating func begin(
+        at instant: MonotonicInstant, place: PlaceMemory = .off, loadsByCursor: Bool = false
+    ) -> Effects {
         advanceClock(to: instant)
         placeMemory = place
+        self.loadsByCursor = loadsByCursor
         var effects = Effects()
         if place == .saved {
             startRefresh(origin: .restore, into: &effects)
@@ -163,6 +177,15 @@ public struct RefreshEngine: Hashable, Sendable {
         case .newerApplied(let shown, let added):
             guard shown >= 0, added >= 0, added <= shown else { counters.rejectedInputs += 1; break }
             newerApplied(shown: shown, added: added, into: &effects)
+        case .rowsInView(let first, let last):
+            // Positions among the rows shown; anything else is from before a change.
+            guard first >= 0, last >= first, last < shownItems else { counters.rejectedInputs += 1; break }
+            rowsInView(first: first, last: last, into: &effects)
+        case .rowsArrivedAboveShown(let count):
+            guard count >= 0 else { counters.rejectedInputs += 1; break }
+            rowsArrivedAboveShown(count, into: &effects)
+        case .maximumRowsChanged(let count):
+            changeMaximumRows(count)
         }
     }
 

@@ -158,7 +158,9 @@ final class MisbehavingLoaderTests: XCTestCase {
         try onMainActor {
             var configuration = RefreshListConfiguration()
             configuration.engine = try RefreshConfiguration(
-                minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: 30_000, pageSize: 20)
+                minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: 30_000, pageSize: 20,
+                // Every one of the 5 000 rows stays shown: de-duplication is checked against them all.
+                maximumRows: 0)
             configuration.startsWhenShown = false
             let list = try RefreshList<CountedRow>(configuration: configuration, rows: .label { "row \($0.id.value)" })
             var refreshes: [RefreshList<CountedRow>.Completion] = []

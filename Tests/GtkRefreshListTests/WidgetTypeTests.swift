@@ -45,6 +45,7 @@ final class PropertyLog {
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         switch spec.pointee.value_type {
         case GType(5 << G_TYPE_FUNDAMENTAL_SHIFT): return g_value_get_boolean(&value) != 0 ? "true" : "false"
+        case GType(6 << G_TYPE_FUNDAMENTAL_SHIFT): return String(g_value_get_int(&value))
         case GType(15 << G_TYPE_FUNDAMENTAL_SHIFT): return String(g_value_get_double(&value))
         case GType(16 << G_TYPE_FUNDAMENTAL_SHIFT):
             return g_value_get_string(&value).map { String(cString: $0) } ?? "nil"
@@ -92,7 +93,54 @@ func setBoolean(_ name: String, _ flag: Bool, on object: gpointer) {
     g_value_unset(&value)
 }
 
+/// Sets the integer property `name` of `object`, as a binding would.
+@MainActor
+func setInteger(_ name: String, _ number: Int32, on object: gpointer) {
+    var value = GValue()
+    g_value_init(&value, GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))
+    g_value_set_int(&value, number)
+    g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+    g_value_unset(&value)
+}
+
 final class WidgetTypeTests: XCTestCase {
+    func testMaxRowsIsAPropertyThatAUIFileSetsAndABindingChangesNotifiedOnce() throws {
+        try onMainActor {
+            // A list of its own: its configuration's bound replaces the default, notified.
+            let own = try GtkTest.makeList()
+            g_object_ref_sink(own.widget)
+            defer { g_object_unref(own.widget) }
+            XCTAssertEqual(PropertyLog.read("max-rows", of: UnsafeMutableRawPointer(own.widget)), "1000")
+            XCTAssertEqual(own.maximumRows, 1_000, "the default")
+
+            let (builder, widgetNamed) = build(
+                """
+                <interface>
+                  <object class="RefreshList" id="list">
+                    <property name="max-rows">80</property>
+                  </object>
+                </interface>
+                """)
+            defer { g_object_unref(gpointer(builder)) }
+            let widget = widgetNamed("list")
+            let object = UnsafeMutableRawPointer(widget)
+            XCTAssertEqual(PropertyLog.read("max-rows", of: object), "80")
+            let log = PropertyLog(object, "max-rows")
+            defer { log.stop() }
+            // What the .ui file set wins over the configuration, and is no change.
+            let list = try GtkTest.makeList(on: widget) { $0.maximumRows = 500 }
+            XCTAssertEqual(list.maximumRows, 80)
+            XCTAssertEqual(log.values, [], "the value the .ui file set is no change")
+            setInteger("max-rows", 0, on: object)
+            XCTAssertEqual(list.maximumRows, 0, "0: unbounded")
+            setInteger("max-rows", 0, on: object)
+            XCTAssertEqual(log.values, ["0"], "a value set again is no change")
+            list.maximumRows = 200
+            XCTAssertEqual(log.values, ["0", "200"], "a change from Swift is notified too")
+            XCTAssertEqual(PropertyLog.read("max-rows", of: object), "200")
+        }
+    }
+
     func testGtkKnowsTheWidgetByItsTypeCSSNameAndProperties() throws {
         try onMainActor {
             let list = try GtkTest.makeList()

@@ -146,13 +146,14 @@ final class EngineStore {
     }
 
     /// A list that finished its first refresh with `items` rows and shows a 600 px viewport
-    /// over `contentHeight` px, header idle again, at 1 000 ms.
+    /// over `contentHeight` px, header idle again, at 1 000 ms. `loadsByCursor`: the host loads
+    /// by cursor (`begin(at:place:loadsByCursor:)`).
     static func loaded(
         _ configuration: RefreshConfiguration = .standard, items: Int = 20, hasMore: Bool? = nil,
-        contentHeight: Double = 2_000
+        contentHeight: Double = 2_000, loadsByCursor: Bool = false
     ) -> EngineStore {
         let store = EngineStore(configuration)
-        _ = store.engine.begin(at: .zero)
+        _ = store.engine.begin(at: .zero, loadsByCursor: loadsByCursor)
         _ = store.engine.handle(.presented, at: .zero)
         _ = store.engine.handle(
             .refreshCompleted(token(1), .success(received: items, hasMore: hasMore), wallClock: wall), at: .zero)

@@ -88,8 +88,21 @@ final class NewerRetryTests: XCTestCase {
         // Retry while a page loads: both go on, the view stays.
         store.send(.pillActivated, at: 33_100, effects: [.startLoadNewer(token(5))]) { $0.newerRows = .loading }
         XCTAssertEqual(store.engine.pill, .newAbove(5), "the count shows again while they load")
-        // A second activation is the count's: to the newest.
-        store.send(.pillActivated, at: 33_200, effects: [.scrollToTop]) { $0.newAbove = 0 }
+        // A second activation is the count's: to the newest. They are not shown (rows newer
+        // than the restored ones still load), so a refresh brings them, ending both loads.
+        store.send(
+            .pillActivated, at: 33_200,
+            effects: [
+                .cancel(token(4)), .cancel(token(5)), .startRefresh(token(6), origin: .request),
+                .announce(.refreshStarted),
+            ]
+        ) {
+            $0.newAbove = 0
+            $0.header = Header.refreshing()
+            $0.footer = .idle
+            $0.inFlight = .refresh(token(6))
+            $0.newerRows = .none
+        }
     }
 
     func testARefreshEndsTheRetryAndAnActivationWithNothingToRetryIsIgnored() {

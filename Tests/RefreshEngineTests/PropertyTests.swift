@@ -193,6 +193,9 @@ final class PropertyTests: XCTestCase {
                 case .startLoadNewer, .applyNewer, .applyRestore, .persistPlace:
                     // This run begins with no place kept (RestorePlaceTests covers those).
                     XCTFail("\(effect) from a list that keeps no place, after \(event)")
+                case .dropRows:
+                    // No rows in view are reported in this run (BoundedRowsTests covers those).
+                    XCTFail("\(effect) with no rows in view reported, after \(event)")
                 }
             }
             // Answers end their operation.

@@ -186,6 +186,17 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  */
 
 /**
+ * RefreshList:max-rows:
+ *
+ * The most rows the list keeps; 0 keeps every row (default 1000). Past it, rows far from the
+ * view are dropped in whole pages and load again when the reader comes back to them; the first
+ * row in view stays where it is drawn. A list driven through GObject asks for pages by number,
+ * so it drops rows only below the view, at a page boundary, and asks for those pages again with
+ * #RefreshList::load-more (rows above cannot be asked for again by page number once rows went
+ * in on top). The view, a view's worth more and a page beyond on each side always stay.
+ */
+
+/**
  * RefreshRequest::cancelled:
  * @self: the request
  *
