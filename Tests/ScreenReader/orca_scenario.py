@@ -12,6 +12,8 @@ header bar's Refresh button disabled while it runs, enabled after); the page bel
 feed. Each step waits, with a generous deadline, for the app's --trace to show the list at
 rest and for Orca to have said what it must; then each thing to say must have been said
 exactly once, and the focused row must not have been read again (the focus stayed on it).
+Then the place kept across a restart: a second pair of runs, left in mid-list and started again
+with the focus on the saved row, read on from there.
 
 Usage: orca_scenario.py REFRESH_DEMO"""
 import json, os, re, signal, subprocess, sys, tempfile, threading, time
@@ -35,8 +37,8 @@ def xdotool(*arguments):
 class App:
     """refresh-demo with --trace and GTK's AT-SPI backend, its trace lines read as they come."""
 
-    def __init__(self, binary, *arguments):
-        env = dict(os.environ, GTK_A11Y="atspi", XDG_STATE_HOME=tempfile.mkdtemp())
+    def __init__(self, binary, *arguments, state=None):
+        env = dict(os.environ, GTK_A11Y="atspi", XDG_STATE_HOME=state or tempfile.mkdtemp())
         self.process = subprocess.Popen([binary, "--trace", *arguments], stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, env=env, text=True)
         self.lines = []
@@ -296,6 +298,50 @@ class Scenario:
             fail(f"Retry and paging: {pages} pages loaded, but Orca said {said}")
         self.tree.check_footer("No more items")
 
+    def restore(self, binary):
+        """The place kept across a restart, as a screen-reader user meets it: a run of the demo
+        (its own state directory) with the focus on a row, the wheel down to mid-list, quit with
+        Ctrl+Q; started again, the keyboard focus is on the row that was first in view (AT-SPI),
+        and Down reads the row after it, so reading goes on where it stopped. (Without a window
+        manager nothing activates the new window, so Orca reads it first at that key.)"""
+        state = tempfile.mkdtemp()
+        arguments = ("--latency-ms", "50", "--total", "200", "--page-size", "20")
+        first = App(binary, *arguments, state=state)
+        try:
+            wait("the first run's first page", lambda: first.at_rest() and first.last().get("items", 0) >= 20)
+            window = xdotool("search", "--sync", "--onlyvisible", "--name", "Refresh List").split()[-1]
+            xdotool("mousemove", "--window", window, "200", "200", "click", "1")
+            for _ in range(3):
+                xdotool("click", "--repeat", "8", "--delay", "60", "5")
+                wait(f"the pages the wheel reached loaded (last event: {first.last()})", first.at_rest)
+            wait("the place saved as the view rested", lambda: first.at_rest() and first.effects("persistPlace"))
+            saved = first.effects("persistPlace")[-1]["id"]
+            xdotool("key", "ctrl+q")
+            first.process.wait(timeout=DEADLINE)
+        finally:
+            if first.process.poll() is None:
+                first.stop()
+        number = int(saved.split("-")[-1])
+        if number >= 200:
+            fail(f"the wheel left the first run at the newest post ({saved})")
+        second = App(binary, *arguments, state=state)
+        try:
+            wait(f"the second run at its saved place (last event: {second.last()})",
+                 lambda: second.effects("applyRestore") and second.effects("applyNewer") and second.at_rest())
+            tree = atspi_client.Tree("refresh-demo")
+            wait(lambda: f"the focus on the restored row #{number} (it is on {tree.focused()})",
+                 lambda: (tree.focused() or ("", ""))[1].startswith(f"#{number} "))
+            print(f"AT-SPI: started again, the focus is on the saved row #{number}")
+            window = xdotool("search", "--sync", "--onlyvisible", "--name", "Refresh List").split()[-1]
+            xdotool("windowfocus", "--sync", window)
+            before = len(self.orca.spoken())
+            xdotool("key", "Down")
+            wait(lambda: f"Orca reading the row after the saved one, #{number - 1} (it said {self.orca.spoken()[before:]})",
+                 lambda: any(t.startswith(f"#{number - 1} ") for t in self.orca.spoken()[before:]))
+            print(f"restarted: Down read {self.orca.spoken()[before:]}")
+        finally:
+            second.stop()
+
     def stop(self):
         self.app.stop()
         self.orca.stop()
@@ -305,6 +351,8 @@ def main():
     scenario = Scenario(sys.argv[1])
     try:
         scenario.run()
+        scenario.app.stop()
+        scenario.restore(sys.argv[1])
     finally:
         scenario.stop()
     print("Orca said every state once, and the accessible tree reads right")
