@@ -11,7 +11,8 @@ extension RefreshList {
     /// After a layout: tells the engine which rows are in view when they, or the number of
     /// rows, changed since it was last told.
     func reportRowsInView() {
-        guard let range = rowRangeInView() else { return }
+        // Measuring the rows walks every bound cell: only when the engine would use it.
+        guard engine.wantsRowsInView, let range = rowRangeInView() else { return }
         let seen = RowsInView(range: range, rowCount: model.items.count)
         guard seen != cells.rowsInViewReported else { return }
         cells.rowsInViewReported = seen

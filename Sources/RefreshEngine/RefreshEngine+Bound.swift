@@ -41,10 +41,14 @@ extension RefreshEngine {
     /// The rows above the first one shown that are not shown (see `RowsAbove`).
     public var rowsAbove: RowsAbove { RowsAbove(dropped: rowsDroppedAbove, arrived: rowsArrivedAbove) }
 
+    /// Whether the engine wants `.rowsInView` after a layout: only while the list holds more
+    /// rows than its bound, so a host need not measure its rows in every frame otherwise.
+    public var wantsRowsInView: Bool { rowLimit > 0 && shownItems > rowLimit }
+
     /// After layout, rows `first...last` are in view (positions among the rows shown): past
     /// `maximumRows`, the rows farthest from them are dropped in whole pages.
     mutating func rowsInView(first: Int, last: Int, into effects: inout Effects) {
-        guard rowLimit > 0, shownItems > rowLimit else { return }
+        guard wantsRowsInView else { return }
         // Rows change under a load in flight or an answer not laid out yet: its cursor or page
         // number would no longer fit the rows. The next layout after it asks again.
         guard !isRefreshBusy, pendingLayout == nil, footerPhase.deadline == nil, newerPhase.deadline == nil else {

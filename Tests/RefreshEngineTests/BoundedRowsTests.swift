@@ -39,6 +39,17 @@ final class BoundedRowsTests: XCTestCase {
         return store
     }
 
+    func testTheRowsInViewAreWantedOnlyPastTheBound() {
+        let store = EngineStore.loaded(bounded, items: 40, hasMore: true, loadsByCursor: true)
+        XCTAssertFalse(store.engine.wantsRowsInView, "40 rows of at most 100")
+        store.send(.itemsShown(140), at: 2_000, effects: [])
+        XCTAssertTrue(store.engine.wantsRowsInView, "140 rows of at most 100")
+        store.send(.maximumRowsChanged(0), at: 2_100, effects: [])
+        XCTAssertFalse(store.engine.wantsRowsInView, "unbounded")
+        store.send(.maximumRowsChanged(200), at: 2_200, effects: [])
+        XCTAssertFalse(store.engine.wantsRowsInView, "140 rows of at most 200")
+    }
+
     func testAStreamOnTopOfAReaderInMidListDropsPagesAboveAndLoadsThemAgainUncounted() {
         let store = EngineStore.loaded(bounded, items: 40, hasMore: true, loadsByCursor: true)
         // Rows of 50 px: the reader is at row 6, rows 6...17 in view.
