@@ -32,6 +32,20 @@ struct ShownRow: Equatable {
     return first
 }
 
+/// The row showing `text` ("row 7"), if its cell is laid out: its top in the list's coordinates.
+@MainActor func shownRow(_ text: String, of list: RefreshList<Row>) -> ShownRow? {
+    var cell = gtk_widget_get_first_child(list.listView)
+    while let current = cell {
+        cell = gtk_widget_get_next_sibling(current)
+        guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+            let label = gtk_widget_get_first_child(current), let shown = gtk_label_get_text(label.opaque),
+            String(cString: shown) == text
+        else { continue }
+        return ShownRow(text: text, top: screenTop(of: current, in: list))
+    }
+    return nil
+}
+
 /// Where `widget`'s top is on screen, in `list`'s coordinates.
 @MainActor func screenTop(of widget: WidgetPointer, in list: RefreshList<Row>) -> Double {
     var point = graphene_point_t()
