@@ -16,20 +16,6 @@ import WaylandSupport
 import XCTest
 
 final class NewPillTests: XCTestCase {
-    /// Where the row labelled `text` is on screen now, if it is shown.
-    @MainActor private static func top(ofRow text: String, in list: RefreshList<Row>) -> Double? {
-        var cell = gtk_widget_get_first_child(list.listView)
-        while let current = cell {
-            cell = gtk_widget_get_next_sibling(current)
-            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
-                let label = gtk_widget_get_first_child(current), let shown = gtk_label_get_text(label.opaque),
-                String(cString: shown) == text
-            else { continue }
-            return screenTop(of: current, in: list)
-        }
-        return nil
-    }
-
     /// A list of rows 100…61 whose next refresh brings `new` rows on top (merged as `merge`),
     /// shown, scrolled down by the wheel, its first refresh and pages over and its header
     /// closed; the keyboard focus outside the rows when `focusOnRow` is false. With
@@ -87,7 +73,7 @@ final class NewPillTests: XCTestCase {
         let areaTop = { screenTop(of: list.scrolledWindow, in: list) }
         let placeInArea = before.top - areaTop()
         GtkTest.watch(of: window).afterPaint = {
-            guard list.items.first?.id == 100 + new, let now = Self.top(ofRow: before.text, in: list) else { return }
+            guard list.items.first?.id == 100 + new, let now = shownRow(before.text, of: list)?.top else { return }
             farthest = max(farthest, abs(now - areaTop() - placeInArea))
         }
         defer { GtkTest.watch(of: window).afterPaint = nil }
@@ -102,7 +88,7 @@ final class NewPillTests: XCTestCase {
                 && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
         }
         GtkTest.frames(2, of: list.widget)
-        let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list), "\(before.text) still shown")
+        let after = try XCTUnwrap(shownRow(before.text, of: list)?.top, "\(before.text) still shown")
         XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was", file: file, line: line)
         XCTAssertLessThanOrEqual(
             farthest, 1, "no frame showed \(before.text) moved in the list's area", file: file, line: line)
@@ -298,7 +284,7 @@ final class NewPillTests: XCTestCase {
             // Each arrival is said once, with the whole count above.
             XCTAssertEqual(said, [.newItemsAbove(count: 1), .newItemsAbove(count: 2)])
             GtkTest.frames(3, of: list.widget)
-            let after = try XCTUnwrap(Self.top(ofRow: before.text, in: list))
+            let after = try XCTUnwrap(shownRow(before.text, of: list)?.top)
             XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")
             XCTAssertEqual(list.state.newAbove, 2)
             XCTAssertEqual(newPillText(of: list), "2 new items")
