@@ -12,6 +12,16 @@ import RefreshEngine
 /// The object-data key under which a list item keeps its row widget.
 private let rowKey = "refresh-list-row"
 
+/// What a resize of the list (the header resting open, or closing) keeps.
+enum ResizeKeep {
+    /// A view at the top stays at the top (as near as keeps a focused row in view).
+    case top
+    /// A view in mid-list stays at this scroll offset, which shows the same rows at the same
+    /// places in the list's area: nothing above them changed. `height` is the list view's
+    /// height before the resize; the layout that changed it restores the offset.
+    case offset(Double, height: Int32)
+}
+
 /// GTK's cells as the list tracks them.
 struct Cells {
     /// The list item whose cell shows the footer in place of its row, if any.
@@ -26,10 +36,11 @@ struct Cells {
     var focusedRowTopToKeep: Double?
     /// Whether the next layout shows the first rows (the engine's `scrollToTop`).
     var showsFirstRowsAtLayout = false
-    /// Whether the next layout keeps a view that was at the top there: the list gave up the
-    /// header's height (or took it back), and GTK's list view keeps a focused row at its share
-    /// of the view's height, which scrolls a view at the top a few px down.
-    var keepsTopThroughResize = false
+    /// What the layout after the list gave up the header's height (or took it back) keeps,
+    /// until that layout: GTK's list view keeps its view anchored at a share of the view's
+    /// height, which would scroll a view at the top a few px down, and move the rows of a view
+    /// in mid-list by a share of the header's height.
+    var keepThroughResize: ResizeKeep?
     /// The first row in view before rows went in above it, where it must stay if the engine
     /// keeps the place (`measurePlace`), until the engine's answer.
     var placeCandidate: RowPlace?

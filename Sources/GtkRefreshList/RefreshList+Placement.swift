@@ -96,6 +96,24 @@ extension RefreshList {
         return ids
     }
 
+    /// The list is about to give up the header's height, or take it back: a view at the top
+    /// stays there (where the rows a refresh brings show), a view in mid-list keeps its rows
+    /// where they are in the list's area, through the layout that resizes it. A place already
+    /// waiting for the next layout (rows just went in) wins. Two resizes before one layout
+    /// (the header resting open and closing again at once) cancel out.
+    func keepViewThroughResize() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+        let value = gtk_adjustment_get_value(adjustment)
+        let height = gtk_widget_get_height(parts.listView)
+        if case .offset(_, let pending) = cells.keepThroughResize, pending == height {
+            cells.keepThroughResize = nil
+        } else if value < 0.5 {
+            cells.keepThroughResize = .top
+        } else {
+            cells.keepThroughResize = .offset(value, height: height)
+        }
+    }
+
     /// `.scrollToTop`: the next layout shows the first rows (the focused row, if any, stays in
     /// view rather than in place).
     func showFirstRowsAtNextLayout() {
@@ -106,12 +124,28 @@ extension RefreshList {
     /// At every layout of the list view's frame clock (before the frame is drawn): the view
     /// goes where the last refresh's rows should be seen.
     func placeViewAfterLayout() {
-        if cells.keepsTopThroughResize {
+        switch cells.keepThroughResize {
+        case .top:
             // The resize that gave up or took back the header's height is laid out: a view that
             // was at the top goes back there, unless rows that went in meanwhile have a place of
             // their own to keep.
-            cells.keepsTopThroughResize = false
+            cells.keepThroughResize = nil
             if cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil { cells.showsFirstRowsAtLayout = true }
+        case .offset(let kept, let height):
+            // Once the list view has its new height: the offset it had, so the rows are where
+            // they were in the list's area (the frame clock lays out again in the same frame).
+            guard gtk_widget_get_height(parts.listView) != height else { break }
+            cells.keepThroughResize = nil
+            guard cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil else { break }
+            let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+            let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            let target = min(max(kept, gtk_adjustment_get_lower(adjustment)), highest)
+            if abs(target - gtk_adjustment_get_value(adjustment)) >= 0.5 {
+                gtk_adjustment_set_value(adjustment, target)
+                return
+            }
+        case nil:
+            break
         }
         guard cells.showsFirstRowsAtLayout else {
             // The focused row, else the first row in view, stays where it was; once the view

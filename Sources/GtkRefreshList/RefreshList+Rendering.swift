@@ -98,10 +98,7 @@ extension RefreshList {
         }
         if resting != rendered.headerTakesRoom {
             rendered.headerTakesRoom = resting
-            // A view at the top stays there through the resize (as near as keeps a focused row
-            // in view), where the rows a refresh brings show.
-            let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-            if gtk_adjustment_get_value(adjustment) < 0.5 { cells.keepsTopThroughResize = true }
+            keepViewThroughResize()
             gtk_widget_queue_resize(widget)
         }
     }
