@@ -17,9 +17,8 @@ enum ResizeKeep {
     /// A view at the top stays at the top (as near as keeps a focused row in view).
     case top
     /// A view in mid-list stays at this scroll offset, which shows the same rows at the same
-    /// places in the list's area: nothing above them changed. `height` is the list view's
-    /// height before the resize; the layout that changed it restores the offset.
-    case offset(Double, height: Int32)
+    /// places in the list's area: nothing above them changed.
+    case offset(Double)
 }
 
 /// GTK's cells as the list tracks them.
@@ -41,6 +40,12 @@ struct Cells {
     /// height, which would scroll a view at the top a few px down, and move the rows of a view
     /// in mid-list by a share of the header's height.
     var keepThroughResize: ResizeKeep?
+    /// Whether the resize `keepThroughResize` waits for was allocated (the next layout handler
+    /// then carries it out).
+    var resizeAllocated = false
+    /// The offset at which the last layout that showed the first rows left the view (0, or as
+    /// near the top as kept the focused row in view).
+    var firstRowsOffset: Double?
     /// The first row in view before rows went in above it, where it must stay if the engine
     /// keeps the place (`measurePlace`), until the engine's answer.
     var placeCandidate: RowPlace?

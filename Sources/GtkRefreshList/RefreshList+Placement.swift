@@ -99,18 +99,26 @@ extension RefreshList {
     /// The list is about to give up the header's height, or take it back: a view at the top
     /// stays there (where the rows a refresh brings show), a view in mid-list keeps its rows
     /// where they are in the list's area, through the layout that resizes it. A place already
-    /// waiting for the next layout (rows just went in) wins. Two resizes before one layout
-    /// (the header resting open and closing again at once) cancel out.
+    /// waiting for the next layout (rows just went in) wins.
     func keepViewThroughResize() {
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
         let value = gtk_adjustment_get_value(adjustment)
-        let height = gtk_widget_get_height(parts.listView)
-        if case .offset(_, let pending) = cells.keepThroughResize, pending == height {
-            cells.keepThroughResize = nil
-        } else if value < 0.5 {
-            cells.keepThroughResize = .top
+        // At the top: at 0, or where the first rows were last shown (as near the top as keeps
+        // the focused row in view) and not scrolled from since.
+        let atTop = value < 0.5 || cells.firstRowsOffset.map { abs($0 - value) < 0.5 } == true
+        cells.keepThroughResize = atTop ? .top : .offset(value)
+        cells.resizeAllocated = false
+    }
+
+    /// The widget allocated the list: the first allocation after `keepViewThroughResize` is the
+    /// resize it waits for; if the list's height did not change (the header rested open and
+    /// closed again before a layout), there is nothing to keep.
+    func noteResize(heightChanged: Bool) {
+        guard cells.keepThroughResize != nil, !cells.resizeAllocated else { return }
+        if heightChanged {
+            cells.resizeAllocated = true
         } else {
-            cells.keepThroughResize = .offset(value, height: height)
+            cells.keepThroughResize = nil
         }
     }
 
@@ -124,28 +132,28 @@ extension RefreshList {
     /// At every layout of the list view's frame clock (before the frame is drawn): the view
     /// goes where the last refresh's rows should be seen.
     func placeViewAfterLayout() {
-        switch cells.keepThroughResize {
-        case .top:
-            // The resize that gave up or took back the header's height is laid out: a view that
-            // was at the top goes back there, unless rows that went in meanwhile have a place of
-            // their own to keep.
+        if let keep = cells.keepThroughResize, cells.resizeAllocated {
             cells.keepThroughResize = nil
-            if cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil { cells.showsFirstRowsAtLayout = true }
-        case .offset(let kept, let height):
-            // Once the list view has its new height: the offset it had, so the rows are where
-            // they were in the list's area (the frame clock lays out again in the same frame).
-            guard gtk_widget_get_height(parts.listView) != height else { break }
-            cells.keepThroughResize = nil
-            guard cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil else { break }
-            let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-            let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-            let target = min(max(kept, gtk_adjustment_get_lower(adjustment)), highest)
-            if abs(target - gtk_adjustment_get_value(adjustment)) >= 0.5 {
-                gtk_adjustment_set_value(adjustment, target)
-                return
+            cells.resizeAllocated = false
+            switch keep {
+            case .top:
+                // A view that was at the top goes back there, unless rows that went in
+                // meanwhile have a place of their own to keep.
+                if cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil { cells.showsFirstRowsAtLayout = true }
+            case .offset(let kept):
+                // The offset it had, so the rows are where they were in the list's area (the
+                // frame clock lays out again in the same frame); rows that went in meanwhile
+                // have a place of their own to keep.
+                let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
+                let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+                let target = min(max(kept, gtk_adjustment_get_lower(adjustment)), highest)
+                if cells.placeToKeep == nil, cells.focusedRowTopToKeep == nil,
+                    abs(target - gtk_adjustment_get_value(adjustment)) >= 0.5
+                {
+                    gtk_adjustment_set_value(adjustment, target)
+                    return
+                }
             }
-        case nil:
-            break
         }
         guard cells.showsFirstRowsAtLayout else {
             // The focused row, else the first row in view, stays where it was; once the view
@@ -172,6 +180,7 @@ extension RefreshList {
         let target = RefreshEngine.topOffset(
             keepingInView: focused, viewportHeight: gtk_adjustment_get_page_size(adjustment))
         if abs(target - value) >= 0.5 { gtk_adjustment_set_value(adjustment, target) }
+        cells.firstRowsOffset = target
     }
 
     /// The widget that has the keyboard focus, if it is in one of this list's cells: a row, or

@@ -29,6 +29,7 @@ extension RefreshList: RefreshListDriver {
         set { maximumRows = newValue }
     }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
+    func listAllocated(heightChanged: Bool) { noteResize(heightChanged: heightChanged) }
     var rowStoreForProperty: OpaquePointer { parts.rowStore }
 
     func refreshFromHost() { refresh() }

@@ -35,6 +35,9 @@ protocol RefreshListDriver: AnyObject {
     var maximumRowsForProperty: Int { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
+    /// The list was allocated, at a new height or not (the first allocation after the header
+    /// started or stopped taking its height is the one that resizes the list).
+    func listAllocated(heightChanged: Bool)
     /// The rows' list (a GListModel), for the `model` property.
     var rowStoreForProperty: OpaquePointer { get }
     /// `refresh_list_begin_refresh`: a refresh, as F5 asks for one.
@@ -595,10 +598,12 @@ private let sizeAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int3
         gtk_widget_measure(content, GTK_ORIENTATION_VERTICAL, width, &contentLow, nil, nil, nil)
         let room = core.driver?.headerTakesRoom == true ? headerHeight : 0
         let contentHeight = max(contentLow, height - room)
+        let previousHeight = gtk_widget_get_height(content)
         var offset = graphene_point_t(x: 0, y: Float(headerHeight))
         let transform = gsk_transform_translate(nil, &offset)
         // Takes the transform's reference.
         gtk_widget_allocate(content, width, contentHeight, -1, transform)
+        core.driver?.listAllocated(heightChanged: contentHeight != previousHeight)
         core.allocatePill(width: width, top: headerHeight)
     }
 }
