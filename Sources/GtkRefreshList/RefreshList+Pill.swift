@@ -14,10 +14,11 @@
 // reach in a long or endless list. While it shows, Tab from a row (once the row's own widgets,
 // or the footer's button, are passed) goes to the pill instead; Shift+Tab from the pill goes
 // back to the row that had the focus, and Tab from the pill leaves the list, as Tab from the
-// last row does. The arrows, Page Up/Down, Home and End still move between rows. A focus
-// cycle over panes (F6) belongs to the app's window in GTK 4.8 (only GtkPaned binds it, for
-// its own two sides), and the pill is the list's own control, next to its rows: Tab is where
-// a keyboard user looks for it. Its accessible name is what a screen reader says as it lands.
+// last row does. The arrows, Page Up/Down, Home and End still move between rows. No F6-like
+// key instead: in GTK 4.8 F6 moves between a GtkPaned's two sides, not over a window's parts,
+// and a list binding it would take it from the app's panes; the pill is the list's own
+// control, over its rows, and Tab is where a keyboard user looks for it. Its accessible name
+// ("5 new items above") is what a screen reader says as the focus lands.
 
 import CGtk
 internal import GtkInterop
@@ -115,9 +116,9 @@ extension RefreshList {
             let name = fill(localized("%1$@. %2$@"), reason, texts.retry)
             cgtk_accessible_set_string(pill.button, GTK_ACCESSIBLE_PROPERTY_LABEL, name)
         }
-        // The pill going while it has the focus (the view scrolled to the top by a key, or
-        // the newer rows retried): the focus stays in the list, on the first row in view,
-        // unless it goes to the newest row (Enter on the pill).
+        // The pill going while it has the focus (the wheel or the scrollbar took the view to
+        // the top, or the newer rows are retried): the focus stays in the list, on the first
+        // row in view, unless it goes to the newest row (Enter on the pill).
         let hidesFocused = shown == .hidden && gtk_widget_has_focus(pill.button) != 0 && !cells.focusesNewestRow
         gtk_widget_set_visible(pill.action, (shown == .retryNewer).gboolean)
         gtk_widget_set_visible(pill.button, (shown != .hidden).gboolean)
