@@ -7,6 +7,18 @@
 // ones again (`pill`). This file builds it, renders what the engine says, measures which rows
 // are above the view for the count-down, and places the pill; the widget type
 // (RefreshListWidget.swift) allocates it as its last child, drawn over the list.
+//
+// The keyboard reaches it with Tab from the rows (`tabToPill`). GTK 4.8's list view moves the
+// focus to the next row on Tab, row after row to the end of the list (4.12's `tab-behavior`
+// came later), and the pill, the widget's last child, came only after the last row: out of
+// reach in a long or endless list. While it shows, Tab from a row (once the row's own widgets,
+// or the footer's button, are passed) goes to the pill instead; Shift+Tab from the pill goes
+// back to the row that had the focus, and Tab from the pill leaves the list, as Tab from the
+// last row does. The arrows, Page Up/Down, Home and End still move between rows. No F6-like
+// key instead: in GTK 4.8 F6 moves between a GtkPaned's two sides, not over a window's parts,
+// and a list binding it would take it from the app's panes; the pill is the list's own
+// control, over its rows, and Tab is where a keyboard user looks for it. Its accessible name
+// ("5 new items above") is what a screen reader says as the focus lands.
 
 import CGtk
 internal import GtkInterop
@@ -104,8 +116,13 @@ extension RefreshList {
             let name = fill(localized("%1$@. %2$@"), reason, texts.retry)
             cgtk_accessible_set_string(pill.button, GTK_ACCESSIBLE_PROPERTY_LABEL, name)
         }
+        // The pill going while it has the focus (the wheel or the scrollbar took the view to
+        // the top, or the newer rows are retried): the focus stays in the list, on the first
+        // row in view, unless it goes to the newest row (Enter on the pill).
+        let hidesFocused = shown == .hidden && gtk_widget_has_focus(pill.button) != 0 && !cells.focusesNewestRow
         gtk_widget_set_visible(pill.action, (shown == .retryNewer).gboolean)
         gtk_widget_set_visible(pill.button, (shown != .hidden).gboolean)
+        if hidesFocused { focusFirstRowInView() }
     }
 
     /// After layout, while the pill counts: tells the engine how many rows are wholly above
@@ -135,6 +152,23 @@ extension RefreshListCore {
     func adopt(pill: WidgetPointer, in widget: WidgetPointer) {
         self.pill = pill
         gtk_widget_set_parent(pill, widget)
+    }
+
+    /// Tab (`direction`) with the focus in the rows, the pill shown: moves the focus within the
+    /// focused row while it has more to take (a row's own buttons, the footer's), else to the
+    /// pill. Returns whether this moved the focus; any other move is left to GtkWidget's.
+    func tabToPill(_ direction: GtkDirectionType) -> Bool {
+        guard direction == GTK_DIR_TAB_FORWARD, let pill, let content, gtk_widget_get_visible(pill) != 0,
+            let root = gtk_widget_get_parent(content), gtk_widget_get_focus_child(root) == content,
+            gtk_widget_get_focus_child(content) != nil
+        else { return false }
+        // The list view's focused cell, when the focus is on or in one.
+        if let listView = gtk_scrolled_window_get_child(content.opaque),
+            let cell = gtk_widget_get_focus_child(listView), gtk_widget_child_focus(cell, direction) != 0
+        {
+            return true
+        }
+        return gtk_widget_grab_focus(pill) != 0
     }
 
     /// Allocates the pill, while it shows, at its natural size (no wider than `width` less a

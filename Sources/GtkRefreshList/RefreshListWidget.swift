@@ -348,6 +348,7 @@ private let classInit: GClassInitFunc = { klass, _ in
     widgetClass.pointee.get_request_mode = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
     widgetClass.pointee.compute_expand = computeExpand
     widgetClass.pointee.grab_focus = grabFocus
+    widgetClass.pointee.focus = moveFocus
     widgetClass.pointee.map = widgetMap
     gtk_widget_class_set_css_name(widgetClass, "refreshlist")
     gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
@@ -625,6 +626,18 @@ private let computeExpand:
             horizontal?.pointee = expandsHorizontally.gboolean
             vertical?.pointee = expandsVertically.gboolean
         }
+
+/// Tab from the rows goes to the "N new" pill while it shows (RefreshList+Pill.swift); every
+/// other move is GtkWidget's, through the children in order: header, rows, pill.
+private let moveFocus: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkDirectionType) -> gboolean = {
+    widget, direction in
+    let address = UInt(bitPattern: widget)
+    let movedToPill = MainActor.assumeIsolated {
+        RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.tabToPill(direction) ?? false
+    }
+    if movedToPill { return 1 }
+    return RefreshListType.parentClass.pointee.focus?(widget, direction) ?? 0
+}
 
 /// The focus goes to the rows, or to what shows in their place while there are none (the scrolled
 /// window itself would take it and keep it from both).

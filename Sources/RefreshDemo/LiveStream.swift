@@ -214,8 +214,19 @@ struct LiveStream: Equatable {
         }
     }
 
-    /// The stream ended at `atMs` for `drop`; `random` in 0..<1 sets the jitter of the wait.
-    mutating func dropped(_ drop: Drop, atMs: Int, random: Double) -> [Effect] {
+    /// The wait before attempt `attempt` when the server asked for `retryAfterMs` (a 503's
+    /// Retry-After): the backoff's wait (`retryDelayMs`), or the server's if longer, capped at
+    /// `longestRetryMs` like any wait (a server asking for an hour still gets a try in a minute).
+    func retryDelayMs(attempt: Int, random: Double, retryAfterMs: Int?) -> Int {
+        let backoff = retryDelayMs(attempt: attempt, random: random)
+        guard let retryAfterMs else { return backoff }
+        return max(backoff, min(max(retryAfterMs, 0), policy.longestRetryMs))
+    }
+
+    /// The stream ended at `atMs` for `drop`; `random` in 0..<1 sets the jitter of the wait, and
+    /// a server that said when to come back (`retryAfterMs`, a 503's Retry-After) is waited for
+    /// at least that long (`retryDelayMs(attempt:random:retryAfterMs:)`).
+    mutating func dropped(_ drop: Drop, atMs: Int, random: Double, retryAfterMs: Int? = nil) -> [Effect] {
         let attempt: Int
         switch phase {
         // Nothing was streaming: a late report of a stream given up on.
@@ -225,7 +236,8 @@ struct LiveStream: Equatable {
         // A stream that was live long enough starts the waits over; a short one goes on doubling.
         case .live(let sinceMs, let current): attempt = atMs - sinceMs >= policy.stableMs ? 1 : current + 1
         }
-        phase = .waiting(attempt: attempt, untilMs: atMs + retryDelayMs(attempt: attempt, random: random), drop: drop)
+        let delay = retryDelayMs(attempt: attempt, random: random, retryAfterMs: retryAfterMs)
+        phase = .waiting(attempt: attempt, untilMs: atMs + delay, drop: drop)
         return [.close]
     }
 

@@ -83,13 +83,16 @@ extension MastodonSource {
         case .opened: carry(live.opened(atMs: now, newestShown: newestShown))
         case .item(.comment): carry(live.received(.heartbeat, atMs: now))
         case .item(.event(let name, let data)): carry(live.received(arrival(name, data), atMs: now))
-        case .status(let status, let reason) where status == 401 || status == 403:
+        case .status(let status, let reason, _) where status == 401 || status == 403:
             carry(
                 live.refused(
                     permanently: fill(localized("The server's stream needs a sign-in (%s)"), "\(status) \(reason)")))
-        case .status(let status, let reason):
+        case .status(let status, let reason, let retryAfterSeconds):
+            // The Retry-After of a 503 (or a 429) is waited for, up to the longest wait: LiveStream
+            // decides.
             let words = fill(localized("The server answered %s"), "\(status) \(reason)")
-            carry(live.dropped(.refused(words), atMs: now, random: .random(in: 0..<1)))
+            let retryAfterMs = status == 503 || status == 429 ? retryAfterSeconds.map { min($0, 86_400) * 1_000 } : nil
+            carry(live.dropped(.refused(words), atMs: now, random: .random(in: 0..<1), retryAfterMs: retryAfterMs))
         case .ended(let error, let certificate):
             carry(
                 certificate

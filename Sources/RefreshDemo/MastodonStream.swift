@@ -70,8 +70,9 @@ final class MastodonStream {
         case opened
         /// A line of the stream completed this (a comment or an event).
         case item(EventStreamParser.Item)
-        /// The server answered another status (`status` and its reason phrase).
-        case status(Int, String)
+        /// The server answered another status (`status` and its reason phrase), with the seconds
+        /// its Retry-After asked to wait, if it said.
+        case status(Int, String, retryAfterSeconds: Int?)
         /// The connection failed or ended, and why (`certificate` when TLS refused the
         /// server's certificate: waiting will not mend that).
         case ended(NetworkError, certificate: Bool)
@@ -134,7 +135,11 @@ final class MastodonStream {
         guard status == 200 else {
             g_object_unref(gpointer(body))
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
-            return report(.status(status, reason))
+            let retryAfter = soup_message_headers_get_one(soup_message_get_response_headers(message), "Retry-After")
+            return report(
+                .status(
+                    status, reason,
+                    retryAfterSeconds: MastodonTimeline.retryAfterSeconds(retryAfter.map { String(cString: $0) })))
         }
         lines = g_data_input_stream_new(body)
         g_object_unref(gpointer(body))  // the data stream holds it

@@ -4,7 +4,8 @@
 // widget tree, and `state.newAbove`); scrolling up counts it down and it goes at the top,
 // whether the wheel, a touchpad (Wayland only) or the scrollbar dragged by the pointer scrolls;
 // Enter with the focus on it, a click on it and a tap on it (a touchscreen, Wayland only) go to
-// the newest row.
+// the newest row. Tab from a focused row reaches it (GTK 4.8's list view would Tab to the next
+// row), Shift+Tab goes back to that row, and Enter then goes to the newest row.
 
 import CGtk
 import CGtkTestSupport
@@ -293,6 +294,63 @@ final class NewPillTests: XCTestCase {
         }
     }
 
+    func testTabFromARowReachesThePillAndShiftTabGoesBack() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 5, focusOnRow: true, title: "pill-tab")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 5)
+            let pill = try XCTUnwrap(newPill(of: list))
+            let row = try XCTUnwrap(focusedRowText(of: list), "the focus on a row")
+            input.key(.tab)
+            GtkTest.wait("the focus on the pill (now on \(focusedRowText(of: list) ?? "no row"))") {
+                focusedWidget(of: list) == pill
+            }
+            // What a screen reader says as the focus lands: the pill's name.
+            if let message = cgtk_test_check_string_property(
+                pill, GTK_ACCESSIBLE_PROPERTY_LABEL, "5 new items above")
+            {
+                XCTFail(String(cString: message))
+                g_free(message)
+            }
+            input.key(.shiftTab)
+            GtkTest.wait("the focus back on \(row) (now on \(focusedRowText(of: list) ?? "no row"))") {
+                focusedRowText(of: list) == row
+            }
+            XCTAssertEqual(list.state.newAbove, 5, "moving the focus leaves the count")
+            input.key(.tab)
+            GtkTest.wait("the focus on the pill again") { focusedWidget(of: list) == pill }
+            input.key(.enter)
+            let adjustment = verticalAdjustment(list)
+            GtkTest.wait("the newest row at the top, the pill gone (offset \(gtk_adjustment_get_value(adjustment)))") {
+                gtk_adjustment_get_value(adjustment) == 0 && list.state.newAbove == 0 && newPillText(of: list) == nil
+            }
+            GtkTest.wait("the focus on the newest row (now on \(focusedRowText(of: list) ?? "no row"))") {
+                focusedRowText(of: list) == "row 105"
+            }
+        }
+    }
+
+    /// The wheel scrolls to the top while the keyboard focus is on the pill: the pill goes and
+    /// the focus stays in the list, on the first row in view.
+    func testThePillGoingWithTheFocusLeavesItOnTheFirstRowInView() throws {
+        try onMainActor {
+            let (list, window, input, newer) = try Self.scrolledDown(
+                merge: .prependNew, new: 3, focusOnRow: true, title: "pill-focus-goes")
+            defer { GtkTest.destroy(window) }
+            try Self.refreshKeepsThePlace(list, window, input, newer, new: 3)
+            let pill = try XCTUnwrap(newPill(of: list))
+            input.key(.tab)
+            GtkTest.wait("the focus on the pill") { focusedWidget(of: list) == pill }
+            _ = Self.countsDownToTheTop(list, by: "the wheel scrolled up") {
+                input.wheel(up: true, count: 1, delayMs: InputPace.spinNotchMs)
+            }
+            GtkTest.wait("the focus on the first row in view (now on \(focusedRowText(of: list) ?? "no row"))") {
+                focusedRowText(of: list) == "row 103"
+            }
+        }
+    }
+
     func testAClickOnThePillGoesToTheNewestRow() throws {
         try onMainActor {
             let (list, window, input, newer) = try Self.scrolledDown(
@@ -357,4 +415,17 @@ final class NewPillTests: XCTestCase {
             XCTAssertEqual(newPillText(of: list), "2 new items")
         }
     }
+}
+
+/// The widget with the keyboard focus in `list`'s window.
+@MainActor private func focusedWidget(of list: RefreshList<Row>) -> UnsafeMutablePointer<GtkWidget>? {
+    gtk_widget_get_root(list.widget).flatMap { gtk_root_get_focus($0) }
+}
+
+/// The text of the row whose cell has the keyboard focus, if a row's has it.
+@MainActor private func focusedRowText(of list: RefreshList<Row>) -> String? {
+    guard let focus = focusedWidget(of: list), let child = gtk_widget_get_first_child(focus),
+        g_type_check_instance_is_a(cast(child), gtk_label_get_type()) != 0
+    else { return nil }
+    return labelText(child)
 }

@@ -81,15 +81,18 @@ struct MainLoopStall {
 
 /// Keys a keyboard user moves with, by their X keysym name and value.
 enum NavigationKey: String {
-    case end = "End", tab = "Tab", enter = "Return"
+    case end = "End", tab = "Tab", shiftTab = "shift+Tab", enter = "Return"
 
+    /// The key's keysym, pressed with Shift held when `shifted`.
     var keysym: Int {
         switch self {
         case .end: 0xFF57
-        case .tab: 0xFF09
+        case .tab, .shiftTab: 0xFF09
         case .enter: 0xFF0D
         }
     }
+
+    var shifted: Bool { self == .shiftTab }
 }
 
 enum RealInputs {
@@ -421,7 +424,7 @@ final class WaylandInput: RealInput {
 
     func key(_ key: NavigationKey) {
         let before = watch.counts
-        do { try input.key(key.keysym) } catch { XCTFail("\(error)") }
+        do { try input.key(key.keysym, shift: key.shifted) } catch { XCTFail("\(error)") }
         watch.wait(key.rawValue, since: before) { $0.keys > $1.keys }
     }
 }

@@ -29,8 +29,9 @@ Faults are switched on at run time through GET /control?...:
                             (nothing more is sent, the connection stays open), malformed (an
                             update whose data is not JSON), unknown (a delete and an edit of
                             ids the timeline never had)
-  stream_fault=401|503[&times=N]
-                            the next N (default 1) stream requests are answered so
+  stream_fault=401|503[&times=N][&retry_after=S]
+                            the next N (default 1) stream requests are answered so; a 503
+                            with retry_after says Retry-After: S (seconds, or an HTTP date)
   clear=1                   forgets every fault and the delay
 Every other path answers 404. Waits (delay, hang) watch the connection: when the client closes
 it, a {"event": "closed"} line says so and the answer is never sent.
@@ -210,7 +211,8 @@ class Handler(BaseHTTPRequestHandler):
             broadcast([("delete", "1"), ("status.update", json.dumps({**status(1), "id": "108999999"}))])
         if "stream_fault" in query:
             with lock:
-                state["stream_faults"].append({"kind": query["stream_fault"], "times": int(query.get("times", 1))})
+                state["stream_faults"].append({"kind": query["stream_fault"], "times": int(query.get("times", 1)),
+                                               "retry_after": query.get("retry_after")})
         if "delete" in query and number_of(query["delete"]) is not None:
             with lock:
                 deleted.add(number_of(query["delete"]))
@@ -242,8 +244,10 @@ class Handler(BaseHTTPRequestHandler):
         log("stream", id=number, fault=fault and fault["kind"])
         if fault:
             code = int(fault["kind"])
+            retry_after = fault.get("retry_after")
             self.send_body(code, {"error": "This method requires an authenticated user" if code == 401
-                                  else "Service unavailable"})
+                                  else "Service unavailable"},
+                           [("Retry-After", retry_after)] if code == 503 and retry_after else [])
             log("answered", id=number, status=code, stream=True)
             return
         events = queue.Queue()

@@ -196,6 +196,57 @@ final class LiveStreamTests: XCTestCase {
         XCTAssertEqual(stream.retryDelayMs(attempt: 1_000, random: 0), 30_000, "capped, then jittered")
     }
 
+    /// A 503 with Retry-After: the wait is the backoff's or the server's, whichever is longer,
+    /// and never past the cap; the attempts count as without it.
+    func testA503sRetryAfterIsWaitedForAtLeastUpToTheCap() {
+        let stream = LiveStream()
+        // (attempt, random, Retry-After in ms) → the wait.
+        let table: [(attempt: Int, random: Double, retryAfterMs: Int?, waitMs: Int)] = [
+            (1, 1, nil, 1_000),  // none said: the backoff
+            (1, 1, 5_000, 5_000),  // longer than the backoff: the server's
+            (1, 0, 5_000, 5_000),  // the jitter does not shorten it
+            (4, 1, 5_000, 8_000),  // shorter than the backoff: the backoff
+            (4, 0, 5_000, 5_000),  // longer than the jittered backoff (4 s): the server's
+            (1, 1, 0, 1_000),  // "0": the backoff
+            (1, 1, -3_000, 1_000),  // a date already past: the backoff
+            (1, 1, 3_600_000, 60_000),  // an hour: the cap
+            (9, 1, 3_600_000, 60_000),  // at the cap either way
+        ]
+        for row in table {
+            XCTAssertEqual(
+                stream.retryDelayMs(attempt: row.attempt, random: row.random, retryAfterMs: row.retryAfterMs),
+                row.waitMs, "attempt \(row.attempt), random \(row.random), Retry-After \(row.retryAfterMs ?? -1)")
+        }
+        // Through the events: a first connection refused with Retry-After 7 s waits 7 s, not 1;
+        // the next refusal without one goes on doubling from attempt 2.
+        var refused = LiveStream()
+        _ = refused.start(atMs: 1_000, newestShown: "100")
+        var effects = refused.dropped(.refused("503"), atMs: 1_200, random: 1, retryAfterMs: 7_000)
+        check(
+            refused, effects, [.close],
+            Expected(
+                phase: .waiting(attempt: 1, untilMs: 8_200, drop: .refused("503")), newest: "100", lastHeardMs: 1_000,
+                indicator: .reconnecting, wakeUpMs: 8_200))
+        effects = refused.tick(atMs: 8_199, random: 0)
+        check(
+            refused, effects, [],
+            Expected(
+                phase: .waiting(attempt: 1, untilMs: 8_200, drop: .refused("503")), newest: "100", lastHeardMs: 1_000,
+                indicator: .reconnecting, wakeUpMs: 8_200))
+        effects = refused.tick(atMs: 8_200, random: 0)
+        check(
+            refused, effects, [.connect],
+            Expected(
+                phase: .connecting(attempt: 1), newest: "100", lastHeardMs: 8_200, indicator: .reconnecting,
+                wakeUpMs: 48_200))
+        effects = refused.dropped(.refused("503"), atMs: 8_300, random: 1)
+        check(
+            refused, effects, [.close],
+            Expected(
+                phase: .waiting(attempt: 2, untilMs: 10_300, drop: .refused("503")), newest: "100", lastHeardMs: 8_200,
+                indicator: .reconnecting, wakeUpMs: 10_300))
+    }
+
     func testAStreamLiveLongEnoughStartsTheWaitsOver() {
         var stream = LiveStream()
         _ = stream.start(atMs: 0, newestShown: nil)

@@ -193,6 +193,18 @@ final class StreamTests: XCTestCase {
         expectEveryRowOnceInOrder(second)
     }
 
+    /// A 503 saying Retry-After: 3 is reconnected after 3 s at least, not after the first
+    /// backoff's 0.5 to 1 s.
+    func testA503sRetryAfterIsWaitedFor() throws {
+        let (app, server, _) = try start { $0.control("stream_fault=503&retry_after=3") }
+        let seen = waitForLabel(app, "Reconnecting…", reason: "The server answered 503 Service Unavailable")
+        waitForLabel(app, "Live", after: seen)
+        let times = server.of("stream").compactMap { $0["t"] as? Double }
+        XCTAssertEqual(times.count, 2)
+        XCTAssertGreaterThanOrEqual(times[1] - times[0], 2.95, "the wait Retry-After asked for")
+        expectEveryRowOnceInOrder(app)
+    }
+
     func testABurstOfAThousandPostsShowsEveryOneOnce() throws {
         let (app, server, _) = try start()
         waitForLabel(app, "Live")

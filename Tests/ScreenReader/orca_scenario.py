@@ -6,7 +6,8 @@ as a "SPEECH OUTPUT: '...'" line.
 
 One run of the demo, the keyboard focus on a row throughout: F5; a wheel pull; scrolled down,
 F5 until a refresh brings new posts above the rows in view (heard once, with where they went:
-"Refreshed, 2 new posts above"), the focus moved by a click to a row in view first; the failure
+"Refreshed, 2 new posts above"), the focus moved by a click to a row in view first; Tab from
+the row to the "N new" pill (Orca says its name: "2 new posts above") and Shift+Tab back; the failure
 rate set to 1 (through AT-SPI, as the controls pane's spin button's value) and F5 again (the
 header bar's Refresh button disabled while it runs, enabled after); the page below failing; Tab to Retry; the failure rate back to 0 and Enter; paging to the end of the
 feed. Each step waits, with a generous deadline, for the app's --trace to show the list at
@@ -173,7 +174,7 @@ class Scenario:
         """Scrolled down, F5 until a refresh brings new posts (the simulated feed brings 0 to 3
         a time) and they go in above the rows in view: Orca must say the refresh and where its
         posts went in one utterance ("Refreshed, 2 new posts above"), and the arrival not again.
-        Returns the row that has the keyboard focus."""
+        Returns the row that has the keyboard focus and the pill's count."""
         app, orca = self.app, self.orca
         wait("the list at rest before scrolling down", app.at_rest)
         xdotool("click", "--repeat", "3", "--delay", "60", "5")
@@ -201,8 +202,25 @@ class Scenario:
             if said_times(said, words) != 1 or said_times(said, f"{count} new post") != 0:
                 fail(f"a refresh with {count} new posts above the view: Orca said {said}, not '{words}' once")
             print(f"F5 in mid-list: {count} new posts above, said once as '{words}'")
-            return row
+            return row, count
         fail("ten refreshes in mid-list brought no new posts above the view")
+
+    def tab_to_pill(self, row, count):
+        """Tab from the focused row reaches the "N new" pill (GTK 4.8's list view alone would
+        Tab to the next row) and Orca says its name as the focus lands; Shift+Tab goes back to
+        the row, which Orca reads again."""
+        words = f"{count} new post{'' if count == 1 else 's'} above"
+        self.step("Tab to the pill", lambda: xdotool("key", "Tab"), [words], allowed=["tab"])
+        focus = self.tree.focused()
+        if focus != ("push button", words):
+            fail(f"Tab from the row '{row}' moved the focus to {focus}, not the pill '{words}'")
+        print(f"AT-SPI: Tab moved the focus to the pill {focus}")
+        before = len(self.orca.spoken())
+        xdotool("key", "shift+Tab")
+        wait(lambda: f"Orca reading the row again after Shift+Tab (it said {self.orca.spoken()[before:]})",
+             lambda: any(t.startswith(row[:12]) for t in self.orca.spoken()[before:]))
+        print(f"Shift+Tab from the pill: Orca said {self.orca.spoken()[before:]}")
+        self.tree.expect_focus_on_row(row)
 
     def page_down(self):
         """Wheel notches down until a page starts loading (or the feed's end shows)."""
@@ -236,7 +254,8 @@ class Scenario:
         if any(text.endswith(" above") for text in said):
             fail(f"a pull at the top hid its new posts above the view: Orca said {said}")
         self.tree.expect_focus_on_row(row)
-        row = self.mid_list_refresh(window)
+        row, count = self.mid_list_refresh(window)
+        self.tab_to_pill(row, count)
 
         # Every answer fails from now on, and takes long enough to read the header busy (the
         # header found before F5, so only its state is read while the refresh runs).

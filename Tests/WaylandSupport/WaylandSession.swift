@@ -115,7 +115,7 @@ public final class RemoteInput: @unchecked Sendable {
     /// evdev code of the left mouse button.
     public static let leftButton = 272
     /// X keysyms.
-    public static let f5 = 0xFFC2, controlL = 0xFFE3, letterR = 0x72, letterQ = 0x71
+    public static let f5 = 0xFFC2, controlL = 0xFFE3, shiftL = 0xFFE1, letterR = 0x72, letterQ = 0x71
 
     /// Opens the session; throws if the compositor's input API does not answer. With
     /// `touchscreen` (mutter only) the session can also touch (`touch-down`, `touch-motion`,
@@ -206,11 +206,13 @@ public final class RemoteInput: @unchecked Sendable {
         try send("button \(Self.leftButton) 0")
     }
 
-    /// Presses and releases `keysym`, with Control held when `control`.
-    public func key(_ keysym: Int, control: Bool = false) throws {
+    /// Presses and releases `keysym`, with Control held when `control` and Shift when `shift`.
+    public func key(_ keysym: Int, control: Bool = false, shift: Bool = false) throws {
         if control { try send("key \(Self.controlL) 1") }
+        if shift { try send("key \(Self.shiftL) 1") }
         try send("key \(keysym) 1")
         try send("key \(keysym) 0")
+        if shift { try send("key \(Self.shiftL) 0") }
         if control { try send("key \(Self.controlL) 0") }
     }
 
