@@ -196,6 +196,9 @@ final class PropertyTests: XCTestCase {
                 case .dropRows:
                     // No rows in view are reported in this run (BoundedRowsTests covers those).
                     XCTFail("\(effect) with no rows in view reported, after \(event)")
+                case .insertArrivals:
+                    // No rows are received in this run (ArrivalTests covers those).
+                    XCTFail("\(effect) with no rows received, after \(event)")
                 }
             }
             // Answers end their operation.
