@@ -9,7 +9,7 @@ extension RefreshList {
     /// Receives `item`, a row newer than every row shown (a stream's new post), for the top.
     /// At the top of the list (or before it is laid out) it goes in at once, as `insert` does;
     /// away from the top it waits in `arrivals` with the rows received after it and they go in
-    /// together, at most `arrivalBatchInterval` (250 ms by default) after the first of them,
+    /// together, at most `arrivalBatchInterval` (500 ms by default) after the first of them,
     /// or as soon as the view reaches the top: the place holds and the "N new" pill counts them
     /// then. Rows waiting are not in `items` or `model` and not counted in `state.newAbove`
     /// yet (`state.arrivalsWaiting` says how many wait). They go in on top in the order they

@@ -98,7 +98,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
     /// Rows received for the top (a stream's posts) while the view is away from it wait at most
     /// this long (ms) and go in together: a burst then costs a few layouts a second rather than
     /// one every frame, and the pill's count moves in steps. At the top they go in at once.
-    /// Default 250.
+    /// Default 500: twice a second, a burst leaves input as quick as on a calm list (250 still
+    /// drew a frame for an input now and then behind a batch's; BENCHMARKS.md, benchmark 8).
     public var arrivalBatchInterval: Milliseconds
 
     /// Creates a configuration, rejecting any value the engine cannot work with.
@@ -124,7 +125,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         refreshOnStart: Bool = true,
         refreshMerge: RefreshMerge = .replace,
         maximumRows: Int = 1_000,
-        arrivalBatchInterval: Milliseconds = 250
+        arrivalBatchInterval: Milliseconds = 500
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold

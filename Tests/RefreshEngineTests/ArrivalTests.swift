@@ -15,22 +15,22 @@ final class ArrivalTests: XCTestCase {
         store.send(.arrivalsWaiting(1), at: 1_200, effects: []) { $0.arrivalsWaiting = 1 }
         store.send(.arrivalsWaiting(2), at: 1_204, effects: []) { $0.arrivalsWaiting = 2 }
         store.send(.arrivalsWaiting(3), at: 1_208, effects: []) { $0.arrivalsWaiting = 3 }
-        XCTAssertEqual(store.engine.nextWakeUp, at(1_450), "the first of the batch sets its time")
-        store.send(.tick, at: 1_449, effects: [])
+        XCTAssertEqual(store.engine.nextWakeUp, at(1_700), "the first of the batch sets its time")
+        store.send(.tick, at: 1_699, effects: [])
         // The batch's time: all three go in, in one change.
-        store.send(.tick, at: 1_450, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        store.send(.tick, at: 1_700, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
         XCTAssertNil(store.engine.nextWakeUp)
         // The host put them in above the view: the place holds, the pill counts them, said once.
-        store.send(.itemsShown(23), at: 1_450, effects: [])
-        store.send(.rowsInsertedAbove(3), at: 1_450, effects: [.keepPlace, .announce(.newItemsAbove(count: 3))]) {
+        store.send(.itemsShown(23), at: 1_700, effects: [])
+        store.send(.rowsInsertedAbove(3), at: 1_700, effects: [.keepPlace, .announce(.newItemsAbove(count: 3))]) {
             $0.newAbove = 3
         }
         // The next post starts the next batch.
-        store.send(.arrivalsWaiting(1), at: 1_500, effects: []) { $0.arrivalsWaiting = 1 }
-        XCTAssertEqual(store.engine.nextWakeUp, at(1_750))
+        store.send(.arrivalsWaiting(1), at: 1_750, effects: []) { $0.arrivalsWaiting = 1 }
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_250))
         // A post that comes after the batch's time (the timer was late) puts the batch in first,
         // and goes in with it: the host puts in every row it holds.
-        store.send(.arrivalsWaiting(2), at: 1_760, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        store.send(.arrivalsWaiting(2), at: 2_260, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
         XCTAssertNil(store.engine.nextWakeUp)
     }
 
@@ -73,13 +73,13 @@ final class ArrivalTests: XCTestCase {
         store.send(.arrivalsWaiting(2), at: 1_200, effects: []) { $0.arrivalsWaiting = 2 }
         // One of them was deleted: the other still goes in at the batch's time.
         store.send(.arrivalsWaiting(1), at: 1_250, effects: []) { $0.arrivalsWaiting = 1 }
-        XCTAssertEqual(store.engine.nextWakeUp, at(1_450))
+        XCTAssertEqual(store.engine.nextWakeUp, at(1_700))
         // Both deleted: nothing is due.
         store.send(.arrivalsWaiting(0), at: 1_300, effects: []) { $0.arrivalsWaiting = 0 }
         XCTAssertNil(store.engine.nextWakeUp)
-        store.send(.tick, at: 1_450, effects: [])
+        store.send(.tick, at: 1_700, effects: [])
         // A count below 0 is a host bug.
-        store.send(.arrivalsWaiting(-1), at: 1_500, effects: []) { $0.counters.rejectedInputs = 1 }
+        store.send(.arrivalsWaiting(-1), at: 1_800, effects: []) { $0.counters.rejectedInputs = 1 }
     }
 
     func testWithNoBatchIntervalArrivalsAwayFromTheTopGoInAtOnce() {
