@@ -31,11 +31,14 @@ extension RefreshList {
         return true
     }
 
-    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown.
+    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown or
+    /// waits to go in (`arrivals`, which it then leaves).
     @discardableResult
     public func remove(id: Item.ID) -> Item? {
+        guard !isDisposed else { return nil }
+        if let item = removeArrival(id: id) { return item }
         // (Its hash value stays in the index: a later row with this id is then checked exactly.)
-        guard !isDisposed, model.shownIDs.mayContain(id), let position = model.items.firstIndex(where: { $0.id == id })
+        guard model.shownIDs.mayContain(id), let position = model.items.firstIndex(where: { $0.id == id })
         else {
             return nil
         }
@@ -45,11 +48,14 @@ extension RefreshList {
         return item
     }
 
-    /// Replaces the row whose id is `item.id` with `item` (its row is bound again). Returns
-    /// `false` when no such row is shown.
+    /// Replaces the row whose id is `item.id` with `item` (its row is bound again; a row
+    /// waiting to go in, in `arrivals`, goes in as `item`). Returns `false` when no such row is
+    /// shown or waits.
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        guard !isDisposed, model.shownIDs.mayContain(item.id),
+        guard !isDisposed else { return false }
+        if updateArrival(item) { return true }
+        guard model.shownIDs.mayContain(item.id),
             let position = model.items.firstIndex(where: { $0.id == item.id })
         else {
             return false

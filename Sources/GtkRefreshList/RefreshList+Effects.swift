@@ -28,6 +28,8 @@ extension RefreshList {
                 queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
             case .dropRows(let above, let below):
                 dropRows(above: above, below: below)
+            case .insertArrivals:
+                insertArrivals()
             case .persistPlace:
                 savePlace()
             case .startLoadMore(let token, let page):

@@ -293,6 +293,11 @@ final class RowModel<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var items: [Item] = []
     /// The identifiers of `items`, for ruling most duplicates out at once.
     var shownIDs = ShownIdentifiers<Item.ID>()
+    /// Rows received for the top that wait to go in, in the order they came
+    /// (RefreshList+Arrivals.swift).
+    var arrivals: [Item] = []
+    /// The identifiers of `arrivals`.
+    var arrivalIDs: Set<Item.ID> = []
 }
 
 /// The exact "is a row with this id shown?" for the rows of one answer whose hash value was

@@ -2,7 +2,8 @@
 // socket's messages would) on top of a reader in mid-list of a bounded list loaded by cursor.
 // `frames`: the view scrolls 37 px a frame, up and down between its ends, and each frame's
 // work (before-paint → after-paint) is timed; `calm` is the same list and scrolling with no
-// posts arriving, run in the same benchmark run. `input`: real wheel notches (xdotool) in
+// posts arriving, run in the same benchmark run. The posts go in through `receive`, the list's
+// way in for a stream: away from the top they go in together a few times a second. `input`: real wheel notches (xdotool) in
 // mid-list while the posts arrive, timed from GTK's delivery of the event to the end of the
 // first frame whose first visible row moved. Every post must end up counted in the pill (none
 // dropped).
@@ -41,7 +42,7 @@ enum BurstBench {
         private func arrive() {
             let due = Int(Double(monotonicMicroseconds() - started) / 1_000_000 * perSecond)
             while posted < due {
-                live.list.insert(live.feed.post())
+                live.list.receive(live.feed.post())
                 posted += 1
             }
         }
@@ -109,6 +110,9 @@ enum BurstBench {
     /// are exactly the rows the list says it dropped there or counted as arrived (to load when
     /// the reader goes up), up to the newest post.
     private static func emitCounted(_ live: LiveList, posted: Int) {
+        Gtk.pump(seconds: 0.2)
+        // Posts received go in with their batch, within `arrivalBatchInterval`.
+        Gtk.pump(until: { live.list.arrivals.isEmpty }, timeout: 5)
         Gtk.pump(seconds: 0.2)
         let ids = live.list.items.map(\.id)
         let unbroken = zip(ids, ids.dropFirst()).allSatisfy { $0 == $1 + 1 }

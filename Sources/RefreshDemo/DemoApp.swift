@@ -201,11 +201,12 @@ final class DemoApp {
             self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureText)
             self.updateInspector()
             self.mastodon?.listChanged()
-            self.mastodon?.traceRowsIfDropped()
+            self.mastodon?.traceRowsIfChanged()
         }
         list.effectObserver = { [weak self, weak list] effect in
             self?.tracer?.effect(effect, place: list?.place(for: effect))
             if case .dropRows(let above, let below) = effect { self?.mastodon?.rowsDropping(above + below) }
+            if case .insertArrivals = effect { self?.mastodon?.arrivalsGoingIn() }
         }
         gtk_widget_set_vexpand(list.widget, 1)
         gtk_box_append(holder.box, list.widget)

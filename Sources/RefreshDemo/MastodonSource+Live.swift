@@ -1,8 +1,9 @@
 // The live timeline: the public stream carried out on the list. `LiveStream` decides (when to
 // connect, catch up, give up, wait, and what each event does); this file opens and closes the
 // stream, loads the catch-up pages, keeps the one timer the decisions ask for, and puts each
-// status in the list through its public API: `insert` (the place holds, the pill counts it),
-// `remove` and `update`. The list drops a status it already shows, so a refresh while streaming
+// status in the list through its public API: `receive` for one newer than every row (it goes in
+// on top, at once at the top or with the rest of a burst away from it; the place holds, the pill
+// counts it), `insert` for an older one, `remove` and `update`. The list drops a status it already shows, so a refresh while streaming
 // doubles nothing.
 
 import CGtk
@@ -43,6 +44,9 @@ extension MastodonSource {
 
     /// Carries out what the stream's decisions ask for, then sets the timer and the indicator.
     private func carry(_ effects: [LiveStream.Effect]) {
+        let outer = carrying
+        carrying = true
+        defer { carrying = outer }
         var rowsChanged = false
         for effect in effects {
             switch effect {
@@ -142,7 +146,9 @@ extension MastodonSource {
         let items = list.items
         let index = items.firstIndex { MastodonTimeline.isOlder($0.id, than: id) } ?? items.count
         guard index < items.count || items.isEmpty else { return false }
-        return list.insert(item, at: index)
+        // Newer than every row shown: a live arrival, which goes in with the rest of a burst
+        // (at once at the top); a stream sends them oldest first, so they go in in order.
+        return index == 0 ? list.receive(item) : list.insert(item, at: index)
     }
 
     /// Sets the one timer to the decisions' next deadline.

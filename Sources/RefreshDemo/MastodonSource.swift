@@ -78,6 +78,10 @@ final class MastodonSource {
     /// Rows the list's bound let go since the last trace (they load again): traced apart from
     /// rows that went away.
     private var droppedByBound = 0
+    /// Whether rows received for the top went in since the rows were last traced.
+    private var arrivalsInserted = false
+    /// Whether the stream's effects are being carried out: the rows are traced once at the end.
+    var carrying = false
     /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
     private var quietUntil = 0
 
@@ -240,9 +244,16 @@ final class MastodonSource {
     /// event traces the rows (`traceRowsIfDropped`).
     func rowsDropping(_ count: Int) { droppedByBound += count }
 
-    /// After an event: traces the rows if the bound let some go since the last trace.
-    func traceRowsIfDropped() {
-        if droppedByBound > 0 { traceRows() }
+    /// The list is putting the rows received for the top in (`insertArrivals`): the next
+    /// event traces the rows (`traceRowsIfChanged`).
+    func arrivalsGoingIn() { arrivalsInserted = true }
+
+    /// After an event: traces the rows if the bound let some go, or rows received went in
+    /// (a batch the list put in, not a status being shown now, traced with the others shown),
+    /// since the last trace.
+    func traceRowsIfChanged() {
+        guard droppedByBound > 0 || (arrivalsInserted && !carrying) else { return }
+        traceRows()
     }
 
     /// With --trace: the rows after an answer, as what changed (the ids added, how many went,
@@ -257,6 +268,7 @@ final class MastodonSource {
         let dropped = min(went, droppedByBound)
         let removed = went - dropped
         droppedByBound = 0
+        arrivalsInserted = false
         tracedIDs = current
         let ordered = zip(ids, ids.dropFirst()).allSatisfy { MastodonTimeline.isOlder($1, than: $0) }
         tracer.milestone(

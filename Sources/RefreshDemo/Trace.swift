@@ -65,6 +65,7 @@ final class Tracer {
         case .applyNewer(let token): fields += [("effect", "applyNewer"), ("token", token.rawValue)]
         case .applyRestore(let token): fields += [("effect", "applyRestore"), ("token", token.rawValue)]
         case .persistPlace: fields += [("effect", "persistPlace")]
+        case .insertArrivals: fields += [("effect", "insertArrivals")]
         case .dropRows(let above, let below): fields += [("effect", "dropRows"), ("above", above), ("below", below)]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
         }
@@ -124,6 +125,7 @@ final class Tracer {
         case .rowsInView(let first, let last): ("rowsInView", [("first", first), ("last", last)])
         case .rowsArrivedAboveShown(let count): ("rowsArrivedAboveShown", [("count", count)])
         case .maximumRowsChanged(let count): ("maximumRowsChanged", [("count", count)])
+        case .arrivalsWaiting(let count): ("arrivalsWaiting", [("count", count)])
         }
     }
 

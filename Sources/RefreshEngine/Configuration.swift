@@ -95,6 +95,12 @@ public struct RefreshConfiguration: Hashable, Sendable {
     /// worth more and a page beyond on each side always stay, so a bound smaller than that is
     /// kept as nearly as they allow. Default 1 000 (50 pages of 20).
     public var maximumRows: Int
+    /// Rows received for the top (a stream's posts) while the view is away from it wait at most
+    /// this long (ms) and go in together: a burst then costs a few layouts a second rather than
+    /// one every frame, and the pill's count moves in steps. At the top they go in at once.
+    /// Default 500: twice a second, a burst leaves input as quick as on a calm list (250 still
+    /// drew a frame for an input now and then behind a batch's; BENCHMARKS.md, benchmark 8).
+    public var arrivalBatchInterval: Milliseconds
 
     /// Creates a configuration, rejecting any value the engine cannot work with.
     /// - Throws: `ConfigurationError` naming the first invalid field.
@@ -118,7 +124,8 @@ public struct RefreshConfiguration: Hashable, Sendable {
         maximumAutomaticPages: Int = 5,
         refreshOnStart: Bool = true,
         refreshMerge: RefreshMerge = .replace,
-        maximumRows: Int = 1_000
+        maximumRows: Int = 1_000,
+        arrivalBatchInterval: Milliseconds = 500
     ) throws(ConfigurationError) {
         self.pullThreshold = pullThreshold
         self.maximumHeaderHeight = maximumHeaderHeight ?? 2 * pullThreshold
@@ -140,6 +147,7 @@ public struct RefreshConfiguration: Hashable, Sendable {
         self.refreshOnStart = refreshOnStart
         self.refreshMerge = refreshMerge
         self.maximumRows = maximumRows
+        self.arrivalBatchInterval = arrivalBatchInterval
         try validate()
     }
 
@@ -192,5 +200,6 @@ public struct RefreshConfiguration: Hashable, Sendable {
         try require(firstPage >= 0 && firstPage < Int.max / 2, "firstPage", "a page number ≥ 0")
         try require(maximumAutomaticPages >= 0, "maximumAutomaticPages", "a count ≥ 0")
         try require(maximumRows >= 0, "maximumRows", "a count ≥ 0 (0: unbounded)")
+        try require(arrivalBatchInterval >= 0, "arrivalBatchInterval", "a duration ≥ 0 ms")
     }
 }

@@ -35,6 +35,11 @@ public enum Effect: Hashable, Sendable {
     /// view), and once the rest is laid out put the first row in view back where it was drawn,
     /// to the pixel. The engine counts the rows shown without them already.
     case dropRows(above: Int, below: Int)
+    /// Put every row received for the top and held (`.arrivalsWaiting`) in at the top, in one
+    /// change, as an insert above the rest: send `.itemsShown` and `.rowsInsertedAbove`, or,
+    /// while the newest rows are not shown (`showsNewestRows`), `.rowsArrivedAboveShown` with
+    /// their number instead. The engine counts none waiting from here.
+    case insertArrivals
     /// Save the place: the first row in view (its id) and its offset from the top of the view.
     case persistPlace
     /// Store this as the list's last-updated instant.

@@ -138,4 +138,9 @@ public enum Event: Hashable, Sendable {
     case rowsArrivedAboveShown(Int)
     /// The most rows the list keeps changed (0: unbounded); see `maximumRows`.
     case maximumRowsChanged(Int)
+    /// The host holds `count` rows received for the top (a stream's new posts), not put in yet:
+    /// sent when one more arrives or one it held went away. The engine says when they go in
+    /// (`insertArrivals`): at once at the top, otherwise together, at most
+    /// `arrivalBatchInterval` after the first of them (RefreshEngine+Arrivals.swift).
+    case arrivalsWaiting(Int)
 }

@@ -162,14 +162,18 @@ public struct Snapshot: Hashable, Sendable {
     /// Rows above the first one shown that a bounded list dropped, or that arrived while its
     /// newest rows were not shown.
     public var rowsAbove: RowsAbove
+    /// Rows received for the top (`RefreshList.receive`) that wait to go in: not shown or
+    /// counted in `newAbove` yet (`RefreshEngine.arrivalsWaiting`).
+    public var arrivalsWaiting: Int
 
     /// Creates a snapshot.
     public init(
         header: HeaderPresentation, footer: FooterState, paging: Paging, inFlight: InFlight?,
         counters: Counters = Counters(), newAbove: Int = 0, newerRows: NewerRows = .none,
-        rowsAbove: RowsAbove = RowsAbove()
+        rowsAbove: RowsAbove = RowsAbove(), arrivalsWaiting: Int = 0
     ) {
         self.rowsAbove = rowsAbove
+        self.arrivalsWaiting = arrivalsWaiting
         self.newerRows = newerRows
         self.header = header
         self.footer = footer

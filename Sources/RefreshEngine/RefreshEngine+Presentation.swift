@@ -97,7 +97,7 @@ extension RefreshEngine {
     public var snapshot: Snapshot {
         Snapshot(
             header: header, footer: footer, paging: paging, inFlight: inFlight, counters: counters,
-            newAbove: newRowsAbove, newerRows: newerRows, rowsAbove: rowsAbove)
+            newAbove: newRowsAbove, newerRows: newerRows, rowsAbove: rowsAbove, arrivalsWaiting: waitingArrivals)
     }
 
     /// What the list shows in place of rows while it has none: the first load running, an

@@ -44,6 +44,11 @@ public struct RefreshEngine: Hashable, Sendable {
     var rowsDroppedAbove = 0
     /// Rows that arrived above the first row shown while it was not the newest, not loaded yet.
     var rowsArrivedAbove = 0
+    /// Rows received for the top that the host holds until `.insertArrivals`
+    /// (RefreshEngine+Arrivals.swift).
+    var waitingArrivals = 0
+    /// When the rows waiting go in, while some wait away from the top.
+    var arrivalsDue: MonotonicInstant?
     var nextTokenValue: UInt64 = 1
     /// The latest instant seen; time never runs backwards inside the engine.
     public internal(set) var now = MonotonicInstant.zero
@@ -110,6 +115,8 @@ public struct RefreshEngine: Hashable, Sendable {
             // view is about to move down for the newer rows put in above it).
             if !geometry.isAtTop { placeKeptAtTop = false }
             if geometry.isAtTop, !placeKeptAtTop { newRowsAbove = 0 }
+            // The reader came to where the rows waiting would show: they go in now.
+            if waitingArrivals > 0, arrivalsGoInAtOnce { insertArrivals(into: &effects) }
             loadMoreIfNear(into: &effects)
         case .gestureBegan(let kind):
             gestures.begin(kind, atTop: geometry.isAtTop)
@@ -186,6 +193,9 @@ public struct RefreshEngine: Hashable, Sendable {
             rowsArrivedAboveShown(count, into: &effects)
         case .maximumRowsChanged(let count):
             changeMaximumRows(count)
+        case .arrivalsWaiting(let count):
+            guard count >= 0 else { counters.rejectedInputs += 1; break }
+            arrivalsChanged(count, into: &effects)
         }
     }
 
@@ -218,7 +228,7 @@ public struct RefreshEngine: Hashable, Sendable {
     public var nextWakeUp: MonotonicInstant? {
         let loads = Self.earlier(
             Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), newerPhase.deadline)
-        return Self.earlier(Self.earlier(loads, pendingLayout?.until), placeSaveDue)
+        return Self.earlier(Self.earlier(Self.earlier(loads, pendingLayout?.until), placeSaveDue), arrivalsDue)
     }
 
     /// Whether the header shows a state with a minimum visible time (the spinner, a result) that
@@ -280,6 +290,11 @@ public struct RefreshEngine: Hashable, Sendable {
         if let layout = pendingLayout, layout.until <= now {
             // Layout had its frames; geometry from now on shows the answer.
             pendingLayout = nil
+            return true
+        }
+        if let due = arrivalsDue, due <= now {
+            // The batch had its time: its rows go in together, one layout for all of them.
+            insertArrivals(into: &effects)
             return true
         }
         if let due = placeSaveDue, due <= now {

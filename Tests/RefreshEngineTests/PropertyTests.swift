@@ -76,10 +76,12 @@ final class PropertyTests: XCTestCase {
                     shown: chance(0.01) ? -1 : shown, new: int(0...shown),
                     insertedAbove: chance(0.01) ? -1 : chance(0.5) ? 0 : int(0...min(shown, 10)), viewKept: chance(0.8))
             case 80..<82:
-                // Rows above the view: arrivals, the rows scrolled past, the pill.
-                switch int(0...2) {
+                // Rows above the view: arrivals, rows received for the top, the rows scrolled
+                // past, the pill.
+                switch int(0...3) {
                 case 0: return .rowsInsertedAbove(chance(0.01) ? -1 : int(0...10))
                 case 1: return .rowsAboveView(chance(0.01) ? -1 : int(0...200))
+                case 2: return .arrivalsWaiting(chance(0.01) ? -1 : int(0...5))
                 default: return .pillActivated
                 }
             default:
@@ -196,6 +198,13 @@ final class PropertyTests: XCTestCase {
                 case .dropRows:
                     // No rows in view are reported in this run (BoundedRowsTests covers those).
                     XCTFail("\(effect) with no rows in view reported, after \(event)")
+                case .insertArrivals:
+                    // Only rows that waited, or arrived with this event, go in; none wait after.
+                    var arrived = false
+                    if case .arrivalsWaiting(let count) = event { arrived = count > 0 }
+                    XCTAssertTrue(
+                        before.arrivalsWaiting > 0 || arrived, "insertArrivals with none waiting, after \(event)")
+                    XCTAssertEqual(engine.arrivalsWaiting, 0, "rows left waiting after insertArrivals, after \(event)")
                 }
             }
             // Answers end their operation.
@@ -213,6 +222,12 @@ final class PropertyTests: XCTestCase {
             // Settled after every event: the next wake-up is still ahead.
             if let next = engine.nextWakeUp {
                 XCTAssertGreaterThan(next.milliseconds, now, "deadline \(next) left unfired after \(event)")
+            }
+            // Rows received never wait longer than the batch interval: they go in by then.
+            if engine.arrivalsWaiting > 0 {
+                XCTAssertLessThanOrEqual(
+                    engine.nextWakeUp?.milliseconds ?? .max, now + config.arrivalBatchInterval,
+                    "rows received wait with no wake-up for them, after \(event)")
             }
             // Every operation ends: nothing outlives its watchdog.
             for (token, op) in outstanding {

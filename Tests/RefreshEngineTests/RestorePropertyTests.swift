@@ -146,6 +146,9 @@ final class RestorePropertyTests: XCTestCase {
                 case .dropRows:
                     // No rows in view are reported in this run (BoundedRowsTests covers those).
                     XCTFail("\(effect) with no rows in view reported, after \(event)")
+                case .insertArrivals:
+                    // No rows are received in this run (ArrivalTests covers those).
+                    XCTFail("\(effect) with no rows received, after \(event)")
                 }
             }
             // The pill offers Retry exactly while the newer rows failed, and it does nothing else.

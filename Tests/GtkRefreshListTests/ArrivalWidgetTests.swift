@@ -1,0 +1,111 @@
+// Posts received for the top (`receive`, a stream's way in): at the top each goes in at once and
+// is seen; away from the top they wait in `arrivals` (not in `items`, the model or the pill's
+// count) and go in together within the batch interval, the first visible row staying where it
+// was drawn in every frame, the pill counting them and a screen reader told once; a waiting
+// row can be removed or updated, and one received twice is refused; reaching the top takes
+// the waiting rows in at once.
+
+import CGtk
+import GtkInterop
+import Foundation
+import GtkRefreshList
+import RefreshEngine
+import XCTest
+
+final class ArrivalWidgetTests: XCTestCase {
+    /// A list of rows 100…1, shown, scrolled `offset` px down; rows received wait at most
+    /// `interval` ms away from the top.
+    @MainActor private static func shown(
+        offset: Double, interval: Milliseconds = 250
+    ) throws -> (list: RefreshList<Row>, window: WidgetPointer) {
+        let list = try GtkTest.makeList { $0.engine.arrivalBatchInterval = interval }
+        list.onRefresh { page(1...100, hasMore: false) }
+        list.onLoadMore { _ in Page([]) }
+        let window = GtkTest.window(list.widget, width: 360, height: 420)
+        list.start()
+        GtkTest.wait("the first refresh over and the header closed") {
+            list.items.count == 100 && list.state.header.state == .idle && list.state.inFlight == nil
+                && list.headerAllocatedHeight == 0
+        }
+        gtk_adjustment_set_value(verticalAdjustment(list), offset)
+        GtkTest.frames(2, of: list.widget)
+        return (list, window)
+    }
+
+    func testPostsReceivedAwayFromTheTopGoInTogetherKeepingThePlace() throws {
+        try onMainActor {
+            let (list, window) = try Self.shown(offset: 800)
+            defer { GtkTest.destroy(window) }
+            let before = try XCTUnwrap(firstVisibleRow(of: list), "a row in view")
+            // The rows and the footer's entry.
+            let modelRows = list.modelRowCount
+            var farthest = 0.0
+            GtkTest.watch(of: window).afterPaint = {
+                guard let now = shownRow(before.text, of: list)?.top else { return }
+                farthest = max(farthest, abs(now - before.top))
+            }
+            defer { GtkTest.watch(of: window).afterPaint = nil }
+            var said: [Announcement] = []
+            list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
+            XCTAssertTrue(list.receive(Row(id: 500)))
+            XCTAssertTrue(list.receive(Row(id: 501)))
+            XCTAssertFalse(list.receive(Row(id: 500)), "waiting already")
+            XCTAssertFalse(list.receive(Row(id: 7)), "shown already")
+            // They wait: the rows, the model and the pill are as before.
+            XCTAssertEqual(list.arrivals.map(\.id), [500, 501])
+            XCTAssertEqual(list.state.arrivalsWaiting, 2)
+            XCTAssertEqual(list.items.count, 100)
+            XCTAssertEqual(list.modelRowCount, modelRows)
+            XCTAssertEqual(list.state.newAbove, 0)
+            // A waiting row can go away or change before it goes in.
+            XCTAssertEqual(list.remove(id: 500), Row(id: 500))
+            XCTAssertTrue(list.update(Row(id: 501)))
+            XCTAssertTrue(list.receive(Row(id: 502)))
+            XCTAssertEqual(list.arrivals.map(\.id), [501, 502])
+            XCTAssertEqual(list.state.arrivalsWaiting, 2)
+            GtkTest.wait("the waiting rows in (\(list.arrivals.count) wait)") { list.arrivals.isEmpty }
+            // Together, the last received on top, counted and said once.
+            XCTAssertEqual(list.items.prefix(3).map(\.id), [502, 501, 100])
+            XCTAssertEqual(list.modelRowCount, modelRows + 2)
+            XCTAssertEqual(list.state.arrivalsWaiting, 0)
+            XCTAssertEqual(list.state.newAbove, 2)
+            XCTAssertEqual(said, [.newItemsAbove(count: 2)])
+            GtkTest.frames(3, of: list.widget)
+            XCTAssertEqual(newPillText(of: list), "2 new items")
+            let after = try XCTUnwrap(shownRow(before.text, of: list)?.top, "\(before.text) still shown")
+            XCTAssertEqual(after, before.top, accuracy: 1, "\(before.text) stayed where it was")
+            XCTAssertLessThanOrEqual(farthest, 1, "no frame showed \(before.text) moved")
+        }
+    }
+
+    func testAPostReceivedAtTheTopGoesInAtOnceAndIsSeen() throws {
+        try onMainActor {
+            let (list, window) = try Self.shown(offset: 0)
+            defer { GtkTest.destroy(window) }
+            XCTAssertTrue(list.receive(Row(id: 500)))
+            XCTAssertEqual(list.items.first?.id, 500, "in at once")
+            XCTAssertEqual(list.arrivals.map(\.id), [])
+            GtkTest.wait("the new row in view at the top") { firstVisibleRow(of: list)?.text == "row 500" }
+            XCTAssertEqual(list.state.newAbove, 0)
+            XCTAssertNil(newPillText(of: list))
+        }
+    }
+
+    func testReachingTheTopTakesTheWaitingRowsInAtOnce() throws {
+        try onMainActor {
+            // A batch interval far longer than the test: only the top brings them in.
+            let (list, window) = try Self.shown(offset: 800, interval: 600_000)
+            defer { GtkTest.destroy(window) }
+            XCTAssertTrue(list.receive(Row(id: 500)))
+            XCTAssertTrue(list.receive(Row(id: 501)))
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(list.arrivals.count, 2, "still waiting")
+            gtk_adjustment_set_value(verticalAdjustment(list), 0)
+            GtkTest.wait("the waiting rows in, the newest in view (\(list.arrivals.count) wait)") {
+                list.arrivals.isEmpty && firstVisibleRow(of: list)?.text == "row 501"
+            }
+            XCTAssertEqual(list.items.prefix(3).map(\.id), [501, 500, 100])
+            XCTAssertEqual(list.state.newAbove, 0)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+// Live arrivals (a stream's posts received for the top): at the top, or before anything is
+// laid out, each goes in at once; away from the top they wait and go in together,
+// `arrivalBatchInterval` after the first of a batch, or as soon as the reader reaches the top;
+// once in, they are an insert above the view (the place holds, the pill counts them, said once
+// per batch). A row that goes away while waiting is not waited for.
+
+import RefreshEngine
+import XCTest
+
+final class ArrivalTests: XCTestCase {
+    func testAwayFromTheTopArrivalsWaitAndGoInTogetherThenThePillCountsThemOnce() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        // Three posts 4 ms apart: they wait, and the pill does not move yet.
+        store.send(.arrivalsWaiting(1), at: 1_200, effects: []) { $0.arrivalsWaiting = 1 }
+        store.send(.arrivalsWaiting(2), at: 1_204, effects: []) { $0.arrivalsWaiting = 2 }
+        store.send(.arrivalsWaiting(3), at: 1_208, effects: []) { $0.arrivalsWaiting = 3 }
+        XCTAssertEqual(store.engine.nextWakeUp, at(1_700), "the first of the batch sets its time")
+        store.send(.tick, at: 1_699, effects: [])
+        // The batch's time: all three go in, in one change.
+        store.send(.tick, at: 1_700, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        XCTAssertNil(store.engine.nextWakeUp)
+        // The host put them in above the view: the place holds, the pill counts them, said once.
+        store.send(.itemsShown(23), at: 1_700, effects: [])
+        store.send(.rowsInsertedAbove(3), at: 1_700, effects: [.keepPlace, .announce(.newItemsAbove(count: 3))]) {
+            $0.newAbove = 3
+        }
+        // The next post starts the next batch.
+        store.send(.arrivalsWaiting(1), at: 1_750, effects: []) { $0.arrivalsWaiting = 1 }
+        XCTAssertEqual(store.engine.nextWakeUp, at(2_250))
+        // A post that comes after the batch's time (the timer was late) puts the batch in first,
+        // and goes in with it: the host puts in every row it holds.
+        store.send(.arrivalsWaiting(2), at: 2_260, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        XCTAssertNil(store.engine.nextWakeUp)
+    }
+
+    func testAtTheTopEachArrivalGoesInAtOnceAndTheViewShowsIt() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals])
+        store.send(.itemsShown(21), at: 1_100, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop])
+        // The view is going to the top for it: the next one goes in at once too, and is seen.
+        store.send(.arrivalsWaiting(1), at: 1_104, effects: [.insertArrivals])
+        store.send(.itemsShown(22), at: 1_104, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_104, effects: [])
+    }
+
+    func testTheReaderReachingTheTopTakesTheWaitingRowsInAtOnce() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.arrivalsWaiting(1), at: 1_200, effects: []) { $0.arrivalsWaiting = 1 }
+        store.send(.arrivalsWaiting(2), at: 1_204, effects: []) { $0.arrivalsWaiting = 2 }
+        // The reader scrolls to the top before the batch's time: the rows go in now, in view.
+        store.send(
+            .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 1_300, effects: [.insertArrivals]
+        ) { $0.arrivalsWaiting = 0 }
+        XCTAssertNil(store.engine.nextWakeUp)
+        store.send(.itemsShown(22), at: 1_300, effects: [])
+        store.send(.rowsInsertedAbove(2), at: 1_300, effects: [.scrollToTop])
+    }
+
+    func testBeforeAnythingIsLaidOutArrivalsGoInAtOnce() {
+        let store = EngineStore(.with { $0.refreshOnStart = false })
+        store.begin(effects: [])
+        store.send(.arrivalsWaiting(1), at: 10, effects: [.insertArrivals])
+        store.send(.itemsShown(1), at: 10, effects: [])
+        store.send(.rowsInsertedAbove(0), at: 10, effects: [])
+    }
+
+    func testARowThatGoesAwayWhileWaitingIsNotWaitedFor() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.arrivalsWaiting(2), at: 1_200, effects: []) { $0.arrivalsWaiting = 2 }
+        // One of them was deleted: the other still goes in at the batch's time.
+        store.send(.arrivalsWaiting(1), at: 1_250, effects: []) { $0.arrivalsWaiting = 1 }
+        XCTAssertEqual(store.engine.nextWakeUp, at(1_700))
+        // Both deleted: nothing is due.
+        store.send(.arrivalsWaiting(0), at: 1_300, effects: []) { $0.arrivalsWaiting = 0 }
+        XCTAssertNil(store.engine.nextWakeUp)
+        store.send(.tick, at: 1_700, effects: [])
+        // A count below 0 is a host bug.
+        store.send(.arrivalsWaiting(-1), at: 1_800, effects: []) { $0.counters.rejectedInputs = 1 }
+    }
+
+    func testWithNoBatchIntervalArrivalsAwayFromTheTopGoInAtOnce() {
+        let store = EngineStore.loaded(.with { $0.arrivalBatchInterval = 0 }, items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.arrivalsWaiting(1), at: 1_200, effects: [.insertArrivals])
+        store.send(.itemsShown(21), at: 1_200, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_200, effects: [.keepPlace, .announce(.newItemsAbove(count: 1))]) {
+            $0.newAbove = 1
+        }
+        XCTAssertThrowsError(try RefreshConfiguration(arrivalBatchInterval: -1))
+    }
+}
