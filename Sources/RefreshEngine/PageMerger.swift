@@ -114,7 +114,7 @@ public struct ShownIdentifiers<ID: Hashable>: Sendable {
 /// A set of hash values, in one array: open addressing with linear probing, at most half full,
 /// so a lookup is one multiplication and, nearly always, one cache line. `Set<Int>` hashes each
 /// value again and reads an occupancy bitmap beside its elements, two places in memory: with it
-/// an append at a million rows cost 1.25–1.40 × one at a thousand, with this 1.11–1.18 × (the two
+/// an append at a million rows cost 1.25–1.40 × one at a thousand, with this 1.10–1.22 × (the two
 /// sizes timed in turn; the instructions an append are the same at both sizes).
 struct HashValues: Sendable {
     /// The values, each at or after its home slot; 0 marks an empty slot.
