@@ -222,6 +222,7 @@ enum Orchestrator {
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
+        expected.append("append.bare_gtk.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
         expected += responseInputs.flatMap { ["response.\($0).p95_ms", "response.\($0).max_ms"] }
         let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
 

@@ -36,6 +36,28 @@ final class PageMergerTests: XCTestCase {
             kept.map(\.value), [3, 4], "3 and 4 collide with shown rows but are new; 2 and the second 3 are not")
     }
 
+    func testTheIndexKeepsEveryRowThroughItsGrowth() {
+        // Pages of 50 (each with its first row again at its end) into a list that grows to 20 000
+        // rows: the index grows many times on the way and loses nothing.
+        var shown = ShownIdentifiers<Int>()
+        var shownRows = Set<Int>()
+        for start in stride(from: 0, to: 20_000, by: 50) {
+            let page = Array(start..<(start + 50)) + [start]
+            let kept = PageMerger.keepNew(page, id: { $0 }, shown: &shown) { shownRows.contains($0) }
+            XCTAssertEqual(kept, Array(start..<(start + 50)), "page at \(start)")
+            shownRows.formUnion(kept)
+        }
+        for start in stride(from: 0, to: 20_000, by: 500) {
+            let again = PageMerger.keepNew(Array(start..<(start + 50)), id: { $0 }, shown: &shown) {
+                shownRows.contains($0)
+            }
+            XCTAssertEqual(again, [], "every row is shown already")
+        }
+        XCTAssertTrue((0..<20_000).allSatisfy { shown.mayContain($0) })
+        XCTAssertEqual(
+            PageMerger.keepNew([20_000, -1], id: { $0 }, shown: &shown) { shownRows.contains($0) }, [20_000, -1])
+    }
+
     func testReplaceKeepsFirstOccurrencesAndCountsWhatIsNew() {
         let shownBefore = [1, 2, 3]
         let old = ShownIdentifiers(shownBefore)
