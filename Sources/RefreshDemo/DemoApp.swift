@@ -235,6 +235,7 @@ final class DemoApp {
                 [weak list] in list?.items ?? []
             }
             source.streams = options.stream
+            source.accessToken = g_getenv("MASTODON_ACCESS_TOKEN").map { String(cString: $0) }
             source.onStreamState = { [weak self] indicator, reason in self?.showStream(indicator, reason: reason) }
             source.connect(to: list)
             mastodon = source

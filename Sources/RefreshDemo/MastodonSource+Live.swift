@@ -74,7 +74,9 @@ extension MastodonSource {
 
     private func openStream() {
         let url = server + Self.streamPath
-        stream = MastodonStream(session: session, url: url) { [weak self] report in self?.heard(report) }
+        stream = MastodonStream(session: session, url: url, authorize: authorize) { [weak self] report in
+            self?.heard(report)
+        }
         if stream == nil {
             carry(live.refused(permanently: fill(localized("Not a valid address: %s"), url)))
         }

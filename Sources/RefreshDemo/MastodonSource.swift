@@ -85,6 +85,18 @@ final class MastodonSource {
     /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
     private var quietUntil = 0
 
+    /// The access token sent with every request (`Authorization: Bearer`), if any: most
+    /// servers' streams ask for a sign-in, and some timelines do too. The demo reads it from
+    /// `MASTODON_ACCESS_TOKEN`, so it shows on no command line.
+    var accessToken: String?
+
+    /// Adds the sign-in, if there is one, to `message`'s request.
+    func authorize(_ message: OpaquePointer) {
+        guard let accessToken, !accessToken.isEmpty else { return }
+        let headers = soup_message_get_request_headers(message)
+        soup_message_headers_replace(headers, "Authorization", "Bearer \(accessToken)")
+    }
+
     init(server: String, pageSize: Int, tracer: Tracer?, rowsShown: @escaping @MainActor () -> [FeedItem]) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server
         self.pageSize = pageSize
@@ -183,6 +195,7 @@ final class MastodonSource {
             answer(.failure(NetworkError(message: fill(localized("Not a valid address: %s"), url))))
             return nil
         }
+        authorize(message)
         tracer?.milestone("request", [("url", url)])
         let request = SoupRequest(message: message) { [weak self] request, result in
             var error: UnsafeMutablePointer<GError>?

@@ -86,9 +86,14 @@ final class MastodonStream {
     private let report: @MainActor (Report) -> Void
     private(set) var isClosed = false
 
-    /// Opens `url` on `session`; `report` hears what happens, on the main loop.
-    init?(session: UnsafeMutablePointer<SoupSession>, url: String, report: @escaping @MainActor (Report) -> Void) {
+    /// Opens `url` on `session`, the request signed in by `authorize`; `report` hears what
+    /// happens, on the main loop.
+    init?(
+        session: UnsafeMutablePointer<SoupSession>, url: String, authorize: (OpaquePointer) -> Void,
+        report: @escaping @MainActor (Report) -> Void
+    ) {
         guard let message = soup_message_new("GET", url) else { return nil }
+        authorize(message)
         self.session = session
         self.message = message
         self.report = report

@@ -63,6 +63,11 @@ struct Options: Equatable {
           --trace               print one JSON line per engine event and effect on stdout
           --screenshots DIR     render every header and footer state to PNG files in DIR, then exit
           --help                show this help and exit
+
+        Environment:
+          MASTODON_ACCESS_TOKEN an access token sent with every request to --server (most
+                                servers' streams need one: Preferences, Development, New
+                                application, with the read scope)
         """
 
     /// Parses `arguments` (without the program name).

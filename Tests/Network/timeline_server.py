@@ -8,7 +8,10 @@ GET /api/v1/streaming/public, as server-sent events (chunked): `update` for each
 tests and data/run-demo.sh start it; it prints one JSON object per line on stdout: first
 {"event": "listening", "port": N}, then one line per request, answer, fault and closed
 connection, so a test can see what the app really sent and what it gave up on. With --https
-it serves TLS with a certificate it signs itself, which no client trusts.
+it serves TLS with a certificate it signs itself, which no client trusts. With --token T its
+stream asks for a sign-in, as most Mastodon servers' streams do: a request without
+"Authorization: Bearer T" is answered 401 (the timeline stays public); each stream line of the
+log says whether the request was signed in ("authorized").
 
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
@@ -70,7 +73,7 @@ TOPICS = [
 
 lock = threading.Lock()
 state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
-         "streams": 0, "heartbeat": 15.0}
+         "streams": 0, "heartbeat": 15.0, "token": None}
 epoch = datetime.now(timezone.utc)
 posted_at = {}  # the time of each status posted after the start
 deleted = set()  # sequence numbers of deleted statuses
@@ -241,7 +244,11 @@ class Handler(BaseHTTPRequestHandler):
                 fault["times"] -= 1
                 if fault["times"] <= 0:
                     state["stream_faults"].pop(0)
-        log("stream", id=number, fault=fault and fault["kind"])
+        token = state["token"]
+        authorized = self.headers.get("Authorization") == f"Bearer {token}" if token else None
+        log("stream", id=number, fault=fault and fault["kind"], authorized=authorized)
+        if authorized is False and not fault:
+            fault = {"kind": "401"}
         if fault:
             code = int(fault["kind"])
             retry_after = fault.get("retry_after")
@@ -417,7 +424,9 @@ def main():
     parser.add_argument("--port-file", help="also write the port to this file once listening")
     parser.add_argument("--heartbeat", type=float, default=15, help="seconds between heartbeats on a quiet stream")
     parser.add_argument("--https", action="store_true", help="serve TLS with a self-signed certificate")
+    parser.add_argument("--token", help="the stream answers 401 unless signed in with this access token")
     arguments = parser.parse_args()
+    state["token"] = arguments.token
     state["newest"] = state["initial"] = arguments.posts
     state["heartbeat"] = arguments.heartbeat
     server = Server(("127.0.0.1", arguments.port), Handler)

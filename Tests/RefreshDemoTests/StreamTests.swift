@@ -11,11 +11,12 @@ import XCTest
 final class StreamTests: XCTestCase {
     /// A server with `posts` statuses (a heartbeat every second), and the app streaming from it.
     private func start(
-        posts: Int = 100, serverArguments: [String] = [], before: (TimelineServer) -> Void = { _ in }
+        posts: Int = 100, serverArguments: [String] = [], appEnvironment: [String: String] = [:],
+        before: (TimelineServer) -> Void = { _ in }
     ) throws -> (DemoProcess, TimelineServer, String) {
         try startDemoReadingTimeline(
             serverArguments: ["--posts", "\(posts)", "--heartbeat", "1"] + serverArguments, appArguments: ["--trace"],
-            before: before)
+            appEnvironment: appEnvironment, before: before)
     }
 
     /// `start()`, then waits until the stream is live and the first page at rest; also the
@@ -191,6 +192,22 @@ final class StreamTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(times[1] - times[0], 0.45, "the first wait")
         XCTAssertGreaterThanOrEqual(times[2] - times[1], 0.95, "the second wait, doubled")
         expectEveryRowOnceInOrder(second)
+    }
+
+    /// A server whose stream asks for a sign-in: with MASTODON_ACCESS_TOKEN the app sends it
+    /// and goes live; without it, the stream is off and the header bar says why.
+    func testAServerWhoseStreamNeedsASignInGetsTheAccessToken() throws {
+        let (app, server, _) = try start(
+            serverArguments: ["--token", "s3cret"], appEnvironment: ["MASTODON_ACCESS_TOKEN": "s3cret"])
+        waitForLabel(app, "Live")
+        XCTAssertEqual(server.of("stream").map { $0["authorized"] as? Bool }, [true], "one stream, signed in")
+        app.stop()
+
+        let (unsigned, unsignedServer, _) = try start(
+            serverArguments: ["--token", "s3cret"], appEnvironment: ["MASTODON_ACCESS_TOKEN": ""])
+        waitForLabel(unsigned, "Offline", reason: "needs a sign-in (401 Unauthorized)")
+        unsigned.wait("the list at rest with its rows, the stream off") { $0.atRest() && self.items($0) >= 20 }
+        XCTAssertEqual(unsignedServer.of("stream").map { $0["authorized"] as? Bool }, [false])
     }
 
     /// A 503 saying Retry-After: 3 is reconnected after 3 s at least, not after the first

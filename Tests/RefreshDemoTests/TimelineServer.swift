@@ -119,7 +119,8 @@ extension XCTestCase {
     /// statuses a page and a 960×480 window, in a state directory of its own; both stopped when
     /// the test ends. Also the demo's window, with the pointer over it.
     func startDemoReadingTimeline(
-        serverArguments: [String], appArguments: [String], before: (TimelineServer) -> Void
+        serverArguments: [String], appArguments: [String], appEnvironment: [String: String] = [:],
+        before: (TimelineServer) -> Void
     ) throws -> (DemoProcess, TimelineServer, String) {
         let server = try TimelineServer(serverArguments)
         addTeardownBlock { server.stop() }
@@ -127,7 +128,7 @@ extension XCTestCase {
         let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
         let app = try DemoProcess(
             appArguments + ["--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480"],
-            environment: ["XDG_STATE_HOME": state])
+            environment: appEnvironment.merging(["XDG_STATE_HOME": state]) { $1 })
         addTeardownBlock {
             app.stop()
             try? FileManager.default.removeItem(atPath: state)
