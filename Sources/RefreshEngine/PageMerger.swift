@@ -142,34 +142,30 @@ struct HashValues: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    func contains(_ value: Int) -> Bool {
-        let key = Self.key(value)
+    /// The slot holding `key`, or the empty slot where it would go (linear probing from its
+    /// home slot; the table is never more than half full, so one is always found).
+    private func probe(_ key: UInt64) -> (index: Int, found: Bool) {
         let mask = slots.count - 1
         var index = home(key)
         while true {
             let slot = slots[index]
-            if slot == key { return true }
-            if slot == 0 { return false }
+            if slot == key { return (index, true) }
+            if slot == 0 { return (index, false) }
             index = (index + 1) & mask
         }
     }
+
+    func contains(_ value: Int) -> Bool { probe(Self.key(value)).found }
 
     /// Adds `value`; false if it was there already.
     mutating func insert(_ value: Int) -> Bool {
         if (count + 1) * 2 > slots.count { grow() }
         let key = Self.key(value)
-        let mask = slots.count - 1
-        var index = home(key)
-        while true {
-            let slot = slots[index]
-            if slot == key { return false }
-            if slot == 0 {
-                slots[index] = key
-                count += 1
-                return true
-            }
-            index = (index + 1) & mask
-        }
+        let (index, found) = probe(key)
+        guard !found else { return false }
+        slots[index] = key
+        count += 1
+        return true
     }
 
     /// Twice the slots, every value moved to its new place.
@@ -177,11 +173,7 @@ struct HashValues: Sendable {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)
         shift -= 1
-        let mask = slots.count - 1
-        for key in old where key != 0 {
-            var index = home(key)
-            while slots[index] != 0 { index = (index + 1) & mask }
-            slots[index] = key
-        }
+        // Each value once in `old`: its probe ends on an empty slot.
+        for key in old where key != 0 { slots[probe(key).index] = key }
     }
 }
