@@ -54,3 +54,4 @@ static inline GType cgtk_type_none(void) { return G_TYPE_NONE; }
 static inline GType cgtk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cgtk_type_string(void) { return G_TYPE_STRING; }
 static inline GType cgtk_type_int(void) { return G_TYPE_INT; }
+static inline GType cgtk_type_boolean(void) { return G_TYPE_BOOLEAN; }

@@ -33,7 +33,7 @@ final class Parts {
     let header: WidgetPointer
     let indicator: WidgetPointer
     let arrow: WidgetPointer
-    let spinner: WidgetPointer
+    let spinner: TurningIcon
     let titleLabel: WidgetPointer
     let lastUpdatedLabel: WidgetPointer
     let scrolled: WidgetPointer
@@ -43,7 +43,7 @@ final class Parts {
     /// The footer's list: one sentinel entry while a footer shows, else none.
     let footerStore: OpaquePointer
     let footer: WidgetPointer
-    let footerSpinner: WidgetPointer
+    let footerSpinner: TurningIcon
     let footerLabel: WidgetPointer
     let footerButton: WidgetPointer
     let arrowAngle = ArrowAngle()
@@ -51,9 +51,9 @@ final class Parts {
 
     private init(
         root: WidgetPointer, revealer: WidgetPointer, clip: WidgetPointer, header: WidgetPointer,
-        indicator: WidgetPointer, arrow: WidgetPointer, spinner: WidgetPointer, titleLabel: WidgetPointer,
+        indicator: WidgetPointer, arrow: WidgetPointer, spinner: TurningIcon, titleLabel: WidgetPointer,
         lastUpdatedLabel: WidgetPointer, scrolled: WidgetPointer, listView: WidgetPointer, rowStore: OpaquePointer,
-        footerStore: OpaquePointer, factory: OpaquePointer, footer: WidgetPointer, footerSpinner: WidgetPointer,
+        footerStore: OpaquePointer, factory: OpaquePointer, footer: WidgetPointer, footerSpinner: TurningIcon,
         footerLabel: WidgetPointer,
         footerButton: WidgetPointer
     ) {
@@ -119,18 +119,18 @@ final class Parts {
     }
 
     /// The stack of arrow (drawn, presentational), spinner and result icons.
-    private static func buildIndicator() -> (WidgetPointer, WidgetPointer, WidgetPointer) {
+    private static func buildIndicator() -> (WidgetPointer, WidgetPointer, TurningIcon) {
         let indicator = gtk_stack_new()!
         gtk_widget_set_size_request(indicator, 24, 24)
         gtk_widget_set_valign(indicator, GTK_ALIGN_CENTER)
         let arrow = cgtk_widget_new_with_role(cgtk_type_drawing_area(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
         gtk_widget_set_size_request(arrow, 24, 24)
         gtk_widget_add_css_class(arrow, "refresh-arrow")
-        let spinner = gtk_spinner_new()!
+        let spinner = TurningIcon()
         let done = gtk_image_new_from_icon_name("object-select-symbolic")!
         let failed = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
         gtk_widget_add_css_class(failed, "warning")
-        for (child, name) in [(arrow, "arrow"), (spinner, "spinner"), (done, "succeeded"), (failed, "failed")] {
+        for (child, name) in [(arrow, "arrow"), (spinner.widget, "spinner"), (done, "succeeded"), (failed, "failed")] {
             gtk_stack_add_named(indicator.opaque, child, name)
         }
         return (indicator, arrow, spinner)
@@ -177,7 +177,7 @@ final class Parts {
 
     /// The footer: owned here (it moves between list cells as rows are recycled).
     private static func buildFooter(texts: RefreshListTexts) -> (
-        WidgetPointer, WidgetPointer, WidgetPointer, WidgetPointer
+        WidgetPointer, TurningIcon, WidgetPointer, WidgetPointer
     ) {
         let footer = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
         g_object_ref_sink(footer.raw)
@@ -189,13 +189,13 @@ final class Parts {
         // the last row) moves the focus to the last cell, which holds the footer and takes the
         // focus only through it. From there Tab reaches Load more or Retry.
         gtk_widget_set_focusable(footer, 1)
-        let footerSpinner = gtk_spinner_new()!
+        let footerSpinner = TurningIcon()
         let footerLabel = gtk_label_new(nil)!
         gtk_widget_add_css_class(footerLabel, "dim-label")
         let footerButton = gtk_button_new_with_label(texts.retry)!
         // Not an actionable "list.load-more": inside a GtkListView that name resolves to the
         // view's own built-in "list." actions, so the button is wired with "clicked" instead.
-        for child in [footerSpinner, footerLabel, footerButton] { gtk_box_append(footer.box, child) }
+        for child in [footerSpinner.widget, footerLabel, footerButton] { gtk_box_append(footer.box, child) }
         return (footer, footerSpinner, footerLabel, footerButton)
     }
 
@@ -239,9 +239,9 @@ final class Parts {
     /// being disposed. The footer is held from the start: it lives outside the tree.)
     private var heldParts: [gpointer] {
         [
-            revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.raw, titleLabel.raw,
+            revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.widget.raw, titleLabel.raw,
             lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(factory),
-            footerSpinner.raw, footerLabel.raw, footerButton.raw,
+            footerSpinner.widget.raw, footerLabel.raw, footerButton.raw,
         ]
     }
 

@@ -114,11 +114,7 @@ extension RefreshList {
         }
         if indicator != rendered.indicator {
             gtk_stack_set_visible_child_name(parts.indicator.opaque, indicator)
-            if indicator == "spinner" {
-                gtk_spinner_start(parts.spinner.opaque)
-            } else {
-                gtk_spinner_stop(parts.spinner.opaque)
-            }
+            if indicator == "spinner" { parts.spinner.start() } else { parts.spinner.stop() }
             cgtk_accessible_set_busy(parts.header, (indicator == "spinner").gboolean)
             rendered.indicator = indicator
         }
@@ -152,12 +148,8 @@ extension RefreshList {
         // region; named before the button goes, since the focus may move from it to the footer.
         if state == .loading { cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, label) }
         if state == .idle { gtk_accessible_reset_property(OpaquePointer(parts.footer), GTK_ACCESSIBLE_PROPERTY_LABEL) }
-        gtk_widget_set_visible(parts.footerSpinner, spinning.gboolean)
-        if spinning {
-            gtk_spinner_start(parts.footerSpinner.opaque)
-        } else {
-            gtk_spinner_stop(parts.footerSpinner.opaque)
-        }
+        gtk_widget_set_visible(parts.footerSpinner.widget, spinning.gboolean)
+        if spinning { parts.footerSpinner.start() } else { parts.footerSpinner.stop() }
         gtk_label_set_text(parts.footerLabel.opaque, label)
         gtk_widget_set_visible(parts.footerLabel, (!label.isEmpty).gboolean)
         gtk_widget_set_visible(parts.footerButton, (button != nil).gboolean)

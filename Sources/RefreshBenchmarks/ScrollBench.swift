@@ -1,7 +1,8 @@
 // Benchmark 3: continuous scrolling of a long list, one step per frame driven by a frame-clock
 // tick callback, measuring how long each frame's work takes (before-paint → after-paint: update, layout, paint).
 // "ours" scrolls a RefreshList whose header spins a refresh the whole time; "bare" scrolls a
-// plain GtkListView over the same rows.
+// plain GtkListView over the same rows; "paired" (what `all` runs) has both in one window,
+// taking turns.
 
 import CGtk
 import GtkInterop
@@ -35,25 +36,67 @@ enum ScrollBench {
             scrolled = bare.scrolled
         }
         let window = Gtk.window(root)
-        if let held {
-            held.list.start()
-            held.refreshes[0](.success(Page(Gtk.rows(0..<rows), hasMore: true)))
-            Gtk.pump(until: { held.list.engine.header.state == .idle }, timeout: 10)
-            // A refresh that never answers keeps the header's spinner animating throughout.
-            held.list.refresh()
-        }
+        if let held { spin(held, rows: rows) }
         Gtk.pump(seconds: 0.3)
         let (durations, processor) = recordFrames(window: window, scrolled: scrolled, frames: frames)
-        let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
         let header = held.map { $0.list.engine.header.state.name } ?? "none"
-        let detail = "\(durations.count) frames, \(rows) rows, header \(header)"
+        emitFrames(mode, durations, processor, detail: "\(durations.count) frames, \(rows) rows, header \(header)")
+        gtk_window_destroy(window.as(GtkWindow.self))
+    }
+
+    /// Loads `rows` rows into `held` and starts a refresh that never answers: the header's
+    /// spinner turns throughout.
+    private static func spin(_ held: HeldList, rows: Int) {
+        held.list.start()
+        held.refreshes[0](.success(Page(Gtk.rows(0..<rows), hasMore: true)))
+        Gtk.pump(until: { held.list.engine.header.state == .idle }, timeout: 10)
+        held.list.refresh()
+    }
+
+    /// Both lists in one process and one window, taking turns: a burst of frames scrolls one
+    /// while the other is hidden in a stack, then the other. Each burst's first frames (the list
+    /// shown again: mapped, measured, its rows bound) are not counted. Both lists' frames are then
+    /// timed in the same moments of a shared machine, instead of minutes apart in two processes.
+    static func paired(rows: Int, frames: Int, burst: Int = 30, settle: Int = 6) {
+        let held = HeldList(pageSize: 50)
+        let bare = bareListView(stringList(count: rows))
+        let stack = gtk_stack_new()!
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_add_named(stack.opaque, held.list.widget, "ours")
+        gtk_stack_add_named(stack.opaque, bare.scrolled, "bare")
+        let window = Gtk.window(stack)
+        spin(held, rows: rows)
+        var counted: [String: (wall: [Double], processor: [Double])] = ["ours": ([], []), "bare": ([], [])]
+        let scrolledOf = ["ours": held.list.scrolledWindow, "bare": bare.scrolled]
+        while counted["bare"]!.wall.count < frames {
+            for mode in ["ours", "bare"] {
+                gtk_stack_set_visible_child_name(stack.opaque, mode)
+                let (wall, processor) = recordFrames(
+                    window: window, scrolled: scrolledOf[mode]!, frames: burst - settle, skipping: settle)
+                counted[mode]!.wall += wall
+                counted[mode]!.processor += processor
+            }
+        }
+        let header = held.list.engine.header.state.name
+        for mode in ["ours", "bare"] {
+            let (durations, processor) = counted[mode]!
+            emitFrames(
+                mode, durations, processor,
+                detail: "\(durations.count) frames in bursts of \(burst - settle) taking turns, \(rows) rows, header "
+                    + (mode == "ours" ? header : "none"))
+        }
+        gtk_window_destroy(window.as(GtkWindow.self))
+    }
+
+    /// A list's frame times as benchmark 3's metrics, named by `mode` (`ours` or `bare`).
+    private static func emitFrames(_ mode: String, _ durations: [Double], _ processor: [Double], detail: String) {
+        let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
         emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p99_ms", percentile(durations, 99), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).cpu_p50_ms", percentile(processor, 50), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).cpu_p95_ms", percentile(processor, 95), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).share_within_16.7ms", within * 100, "%", detail: detail))
-        gtk_window_destroy(window.as(GtkWindow.self))
     }
 
     /// A frame's step: the frame-clock tick callback, given the scrolled window's vertical
@@ -71,10 +114,10 @@ enum ScrollBench {
     }
 
     /// Moves the list by `step` each frame (by default 37 px, wrapping at the end) and returns
-    /// each frame's time (ms), before-paint to after-paint, past the first ten: on the wall
-    /// clock, and in the process's processor time.
+    /// each frame's time (ms), before-paint to after-paint, past the first `skipping`: on the
+    /// wall clock, and in the process's processor time.
     static func recordFrames(
-        window: WidgetPointer, scrolled: WidgetPointer, frames: Int, step: Step = wrappingStep
+        window: WidgetPointer, scrolled: WidgetPointer, frames: Int, skipping: Int = 10, step: Step = wrappingStep
     ) -> (wall: [Double], processor: [Double]) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
         let recorder = Recorder()
@@ -91,9 +134,11 @@ enum ScrollBench {
             recorder.frameStart = 0
         }
         let id = gtk_widget_add_tick_callback(window, step, gpointer(adjustment), nil)
-        Gtk.pump(until: { recorder.durations.count >= frames + 10 }, timeout: Double(frames) / 10 + 30)
+        Gtk.pump(until: { recorder.durations.count >= frames + skipping }, timeout: Double(frames) / 10 + 30)
         gtk_widget_remove_tick_callback(window, id)
         connections.disconnectAll()
-        return (Array(recorder.durations.dropFirst(10)), Array(recorder.processorTimes.dropFirst(10)))
+        return (
+            Array(recorder.durations.dropFirst(skipping)), Array(recorder.processorTimes.dropFirst(skipping))
+        )
     }
 }

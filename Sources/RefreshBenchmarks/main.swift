@@ -44,8 +44,12 @@ MainActor.assumeIsolated {
         AppendBench.run(sizes: sizes, appends: number("--appends", 200))
     case "scroll":
         Gtk.setUp()
-        ScrollBench.run(
-            mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+        if option("--mode") == "paired" {
+            ScrollBench.paired(rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+        } else {
+            ScrollBench.run(
+                mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+        }
     case "rss":
         Gtk.setUp()
         MemoryBench.rss(rows: number("--rows", 1_000_000))

@@ -1,5 +1,6 @@
 // The header follows the pull exactly, animates closed within 250 ms, and snaps closed when
-// GTK animations are disabled.
+// GTK animations are disabled; its spinner turns from frame to frame, and stands still when they
+// are disabled.
 
 import CGtk
 import GtkInterop
@@ -87,6 +88,64 @@ final class HeaderMotionTests: XCTestCase {
             XCTAssertEqual(list.state.header.state, .armed)
             list.feed(.ended(.drag, cancelled: true))
             GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
+        }
+    }
+
+    /// The header's spinner as drawn, after `frames` more frames: the PNG GTK renders of it.
+    @MainActor private static func spinnerImages(of list: RefreshList<Row>, frames: Int) -> [Data] {
+        let path = NSTemporaryDirectory() + "refresh-spinner-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return (0..<frames).map { _ in
+            GtkTest.frames(of: list.widget)
+            XCTAssertTrue(WidgetSnapshot.savePNG(list.headerSpinner, to: path), "the spinner renders")
+            return FileManager.default.contents(atPath: path) ?? Data()
+        }
+    }
+
+    /// A list whose first refresh never answers, in a window, with its spinner on screen.
+    @MainActor private static func spinningList(_ run: (RefreshList<Row>) throws -> Void) throws {
+        let list = try GtkTest.makeList()
+        var waiting: [RefreshList<Row>.Completion] = []
+        list.onRefresh(completion: { waiting.append($0) })
+        let window = GtkTest.window(list.widget)
+        defer { GtkTest.destroy(window) }
+        list.start()
+        GtkTest.wait("the header open on its spinner (the header is \(list.state.header.state))") {
+            list.state.header.state == .refreshing && list.headerAllocatedHeight == 64
+                && gtk_widget_get_mapped(list.headerSpinner) != 0 && gtk_widget_get_width(list.headerSpinner) > 0
+        }
+        try run(list)
+        XCTAssertEqual(waiting.count, 1, "one refresh, still waiting")
+    }
+
+    func testTheSpinnerTurnsFromFrameToFrame() throws {
+        try onMainActor {
+            try Self.spinningList { list in
+                // One turn a second: frames a few milliseconds apart on a fast machine may draw it
+                // at the same angle, so this waits for a frame that draws it at another.
+                let first = try XCTUnwrap(Self.spinnerImages(of: list, frames: 1).first)
+                GtkTest.wait("a frame that draws the spinner at another angle") {
+                    Self.spinnerImages(of: list, frames: 1).first != first
+                }
+            }
+        }
+    }
+
+    func testTheSpinnerStandsStillWithoutAnimations() throws {
+        try onMainActor {
+            cgtk_set_enable_animations(0)
+            defer { cgtk_set_enable_animations(1) }
+            try Self.spinningList { list in
+                // Frames over at least half a turn's time (500 ms of the frame clock): all alike.
+                let clock = try XCTUnwrap(gtk_widget_get_frame_clock(list.widget))
+                let start = gdk_frame_clock_get_frame_time(clock)
+                var images = Self.spinnerImages(of: list, frames: 2)
+                GtkTest.wait("frames over 500 ms of the frame clock") {
+                    images += Self.spinnerImages(of: list, frames: 1)
+                    return gdk_frame_clock_get_frame_time(clock) - start >= 500_000
+                }
+                XCTAssertEqual(Set(images).count, 1, "one picture of the spinner in \(images.count) frames")
+            }
         }
     }
 }

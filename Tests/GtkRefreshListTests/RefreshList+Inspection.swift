@@ -69,7 +69,7 @@ extension RefreshList {
     /// The drawn arrow (`.refresh-arrow`, accessible role `presentation`).
     var arrowWidget: WidgetPointer { descendant(of: revealerWidget, withClass: "refresh-arrow")! }
     /// The header's spinner, beside the arrow.
-    var headerSpinner: WidgetPointer { descendant(of: headerWidget, named: "spinner")! }
+    var headerSpinner: WidgetPointer { descendant(of: headerWidget, withClass: "refresh-spinner")! }
     /// The header's clip: the revealer's child, as tall as the header shows.
     var headerClip: WidgetPointer { gtk_revealer_get_child(revealerWidget.opaque)! }
     /// The rows' model as the list view shows it: one entry per item, plus the footer's.
@@ -77,7 +77,7 @@ extension RefreshList {
     /// The footer (`.refresh-footer`, accessible role `status`), while a cell of the rows shows it.
     var footerWidget: WidgetPointer? { descendant(of: listView, withClass: "refresh-footer") }
     /// The footer's spinner, label and Load more / Retry button, in their order in it.
-    var footerSpinner: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "spinner") } }
+    var footerSpinner: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, withClass: "refresh-spinner") } }
     var footerLabel: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "label") } }
     var retryButton: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "button") } }
 

@@ -1,0 +1,106 @@
+// The header's and the footer's spinner: the theme's process-working icon, turned once a second
+// by the transform its holder allocates it with.
+//
+// GtkSpinner turns its icon with a CSS animation, so the icon is snapshotted again at every
+// frame while it spins; GTK 4.8's GL renderer then draws the symbolic icon's colour matrix into a
+// new offscreen texture at every frame, and a list scrolled under a turning spinner paid for it
+// in every frame (benchmark 3, BENCHMARKS.md). Here a tick callback only queues an allocation of
+// the holder, whose layout gives the icon the same size at a new angle: GTK keeps the icon's
+// render node (and the renderer its texture), nothing is measured again, and a frame only draws
+// the icon turned. The same principle as the pull, which moves the list by a transform, never by
+// relayout.
+
+import CGtk
+internal import GtkInterop
+
+/// A symbolic icon that turns while started. Still (upright) when the desktop turns animations
+/// off, as GtkSpinner is.
+@MainActor
+final class TurningIcon {
+    /// The icon's holder, which turns it; presentational, like the header's arrow.
+    let widget: WidgetPointer
+    /// The turning tick callback's id, 0 while still.
+    private var tickID: guint = 0
+
+    init(iconName: String = "process-working-symbolic", pixelSize: Int32 = 16) {
+        widget = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, turningMeasure, turningAllocate))
+        let image = cgtk_widget_new_with_role(gtk_image_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
+        gtk_image_set_from_icon_name(image.opaque, iconName)
+        gtk_image_set_pixel_size(image.opaque, pixelSize)
+        gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(widget, "refresh-spinner")
+        gtk_box_append(widget.box, image)
+    }
+
+    /// Starts turning (from the next frame); a turning icon goes on. With animations off it
+    /// stays upright and asks for no frames.
+    func start() {
+        guard tickID == 0, turningAnimationsEnabled(widget) else { return }
+        let turn: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
+            holder, _, _ in
+            if let holder { gtk_widget_queue_allocate(holder) }
+            return 1  // G_SOURCE_CONTINUE
+        }
+        g_object_set_data(cast(gpointer(widget)), turningKey, gpointer(bitPattern: 1))
+        tickID = gtk_widget_add_tick_callback(widget, turn, nil, nil)
+    }
+
+    /// Stops turning and stands the icon upright.
+    func stop() {
+        guard tickID != 0 else { return }
+        gtk_widget_remove_tick_callback(widget, tickID)
+        tickID = 0
+        g_object_set_data(cast(gpointer(widget)), turningKey, nil)
+        gtk_widget_queue_allocate(widget)
+    }
+}
+
+/// Object data set on a holder while its icon turns.
+private let turningKey = "refresh-turning"
+
+/// One turn a second, as Adwaita's spinner.
+private let turnMicroseconds = 1_000_000
+
+/// The holder is exactly its icon's size.
+private let turningMeasure: GtkCustomMeasureFunc = {
+    holder, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+    var low: Int32 = 0
+    var high: Int32 = 0
+    if let holder, let icon = gtk_widget_get_first_child(holder) {
+        gtk_widget_measure(icon, orientation, forSize, &low, &high, nil, nil)
+    }
+    minimum?.pointee = low
+    natural?.pointee = high
+    minimumBaseline?.pointee = -1
+    naturalBaseline?.pointee = -1
+}
+
+/// Gives the icon the holder's size, turned about its centre by the frame's share of a turn
+/// while it turns.
+private let turningAllocate: GtkCustomAllocateFunc = { holder, width, height, baseline in
+    guard let holder, let icon = gtk_widget_get_first_child(holder) else { return }
+    var transform: OpaquePointer?
+    if g_object_get_data(cast(gpointer(holder)), turningKey) != nil, let clock = gtk_widget_get_frame_clock(holder) {
+        let degrees =
+            Float(Int(gdk_frame_clock_get_frame_time(clock)) % turnMicroseconds) / Float(turnMicroseconds) * 360
+        var centre = graphene_point_t(x: Float(width) / 2, y: Float(height) / 2)
+        var back = graphene_point_t(x: -centre.x, y: -centre.y)
+        transform = gsk_transform_translate(
+            gsk_transform_rotate(gsk_transform_translate(nil, &centre), degrees), &back)
+    }
+    // gtk_widget_allocate takes the transform.
+    gtk_widget_allocate(icon, width, height, baseline, transform)
+}
+
+/// Whether the desktop lets widgets animate (`gtk-enable-animations` of the widget's
+/// settings).
+private func turningAnimationsEnabled(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    guard let settings = gtk_widget_get_settings(widget) else { return true }
+    var value = GValue()
+    g_value_init(&value, cgtk_type_boolean())
+    g_object_get_property(cast(gpointer(settings)), "gtk-enable-animations", &value)
+    defer { g_value_unset(&value) }
+    return g_value_get_boolean(&value) != 0
+}
