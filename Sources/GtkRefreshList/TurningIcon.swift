@@ -19,8 +19,6 @@ internal import GtkInterop
 final class TurningIcon {
     /// The icon's holder, which turns it; presentational, like the header's arrow.
     let widget: WidgetPointer
-    /// The turning tick callback's id, 0 while still.
-    private var tickID: guint = 0
 
     init(iconName: String = "process-working-symbolic", pixelSize: Int32 = 16) {
         widget = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_PRESENTATION)!
@@ -32,30 +30,62 @@ final class TurningIcon {
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(widget, "refresh-spinner")
         gtk_box_append(widget.box, image)
+        // Frames are asked for only while the icon is on screen: a tick callback makes the frame
+        // clock run at every frame, and a frame that draws nothing (the icon in a closed header,
+        // or in a row scrolled away) is on Wayland one whose frame callback GTK 4.8 may ask for
+        // and never commit, after which the window draws no more. Plain C handlers on the holder
+        // itself: nothing to release, gone with it.
+        let mapped: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { holder, _ in
+            if let holder { turnWhileShown(holder) }
+        }
+        for signal in ["map", "unmap"] {
+            g_signal_connect_data(
+                cast(gpointer(widget)), signal, unsafeBitCast(mapped, to: GCallback.self), nil, nil, GConnectFlags(0))
+        }
     }
 
-    /// Starts turning (from the next frame); a turning icon goes on. With animations off it
-    /// stays upright and asks for no frames.
+    /// Whether it turns (or will, once on screen).
+    var isTurning: Bool { g_object_get_data(cast(gpointer(widget)), turningKey) != nil }
+
+    /// Starts turning, from the next frame that shows it; a turning icon goes on. With animations
+    /// off it stays upright and asks for no frames.
     func start() {
-        guard tickID == 0, turningAnimationsEnabled(widget) else { return }
+        guard !isTurning, turningAnimationsEnabled(widget) else { return }
+        g_object_set_data(cast(gpointer(widget)), turningKey, gpointer(bitPattern: 1))
+        turnWhileShown(widget)
+    }
+
+    /// Stops turning and stands the icon upright.
+    func stop() {
+        guard isTurning else { return }
+        g_object_set_data(cast(gpointer(widget)), turningKey, nil)
+        turnWhileShown(widget)
+        gtk_widget_queue_allocate(widget)
+    }
+}
+
+/// Keeps a tick callback on `holder` exactly while it should turn and is mapped.
+@MainActor
+private func turnWhileShown(_ holder: UnsafeMutablePointer<GtkWidget>) {
+    let object: UnsafeMutablePointer<GObject> = cast(gpointer(holder))
+    let tick = guint(UInt(bitPattern: g_object_get_data(object, tickKey)))
+    let wanted = g_object_get_data(object, turningKey) != nil && gtk_widget_get_mapped(holder) != 0
+    if wanted, tick == 0 {
         let turn: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
             holder, _, _ in
             if let holder { gtk_widget_queue_allocate(holder) }
             return 1  // G_SOURCE_CONTINUE
         }
-        g_object_set_data(cast(gpointer(widget)), turningKey, gpointer(bitPattern: 1))
-        tickID = gtk_widget_add_tick_callback(widget, turn, nil, nil)
-    }
-
-    /// Stops turning and stands the icon upright.
-    func stop() {
-        guard tickID != 0 else { return }
-        gtk_widget_remove_tick_callback(widget, tickID)
-        tickID = 0
-        g_object_set_data(cast(gpointer(widget)), turningKey, nil)
-        gtk_widget_queue_allocate(widget)
+        let id = gtk_widget_add_tick_callback(holder, turn, nil, nil)
+        g_object_set_data(object, tickKey, gpointer(bitPattern: UInt(id)))
+    } else if !wanted, tick != 0 {
+        gtk_widget_remove_tick_callback(holder, tick)
+        g_object_set_data(object, tickKey, nil)
     }
 }
+
+/// Object data on a holder: its tick callback's id while it has one.
+private let tickKey = "refresh-turning-tick"
 
 /// Object data set on a holder while its icon turns.
 private let turningKey = "refresh-turning"

@@ -180,11 +180,14 @@ enum GtkTest {
 
 /// Keeps a shown test window drawing. Now and then, under load, GTK 4.8 on Wayland asks for a
 /// frame callback (wl_surface.frame) in a frame it then never commits, mostly a new or newly
-/// shown window's first frame after its configure: the compositor never receives the request
-/// (it takes effect on commit), so it never answers, and GTK, which holds its frame clock until
-/// that answer, draws the window no more: every state that waits to be seen waits forever. The
+/// shown window's first frame after its configure, or a frame that draws nothing (a tick
+/// callback that changes nothing on screen): the compositor never receives the request (it
+/// takes effect on commit), so it never answers, and GTK, which holds its frame clock until that
+/// answer, draws the window no more: every state that waits to be seen waits forever. The
 /// compositor is not at fault (it answers every committed request; the test windows never
-/// cover one another, since each test destroys its window). A window that drew nothing for
+/// cover one another, since each test destroys its window). The widget asks for no frame that
+/// draws nothing (its spinners tick only while on screen: HeaderMotionTests), so what is left
+/// comes from GTK's own frames. A window that drew nothing for
 /// `quiet` seconds is asked for a frame; if that frame does not come within `quiet` seconds
 /// either, the window is shown again, which gives it a fresh surface and GTK a fresh wait. The
 /// list is laid out again meanwhile, so a test must not expect its list to keep a scroll

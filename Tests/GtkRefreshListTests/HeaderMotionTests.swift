@@ -148,4 +148,41 @@ final class HeaderMotionTests: XCTestCase {
             }
         }
     }
+
+    /// A refresh with the header hidden: its spinner is off screen and keeps the window's frame
+    /// clock still (a frame that draws nothing is, on Wayland, one GTK 4.8 may never commit);
+    /// shown, it turns again.
+    func testASpinnerOffScreenAsksForNoFrames() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            var waiting: [RefreshList<Row>.Completion] = []
+            list.onRefresh(completion: { waiting.append($0) })
+            let window = GtkTest.window(list.widget)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            waiting[0](.success(page(1...20)))
+            GtkTest.wait("the first refresh over and the header closed") {
+                list.state.header.state == .idle && list.headerAllocatedHeight == 0
+            }
+            list.isHeaderHidden = true
+            list.refresh()
+            XCTAssertEqual(list.state.header.state, .refreshing)
+            GtkTest.frames(2, of: list.widget)
+            XCTAssertEqual(gtk_widget_get_mapped(list.headerSpinner), 0, "the spinner is not on screen")
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(list.widget))
+            let counter = gdk_frame_clock_get_frame_counter(clock)
+            // A still clock can only be seen over time: half a turn of the main loop's clock.
+            let until = g_get_monotonic_time() + 500_000
+            GtkTest.pump(timeout: 5) { g_get_monotonic_time() >= until }
+            XCTAssertEqual(
+                gdk_frame_clock_get_frame_counter(clock), counter, "no frame while the spinner is off screen")
+            list.isHeaderHidden = false
+            list.refresh()
+            GtkTest.wait("frames again, the spinner on screen") {
+                gtk_widget_get_mapped(list.headerSpinner) != 0
+                    && gdk_frame_clock_get_frame_counter(clock) > counter + 10
+            }
+            XCTAssertEqual(waiting.count, 2, "the second refresh, still waiting")
+        }
+    }
 }
