@@ -10,7 +10,7 @@ struct Sizes {
     var appendSizes = [1_000, 10_000, 100_000, 1_000_000]
     var appends = 200
     var scrollRows = 1_000_000
-    var scrollFrames = 600
+    var scrollFrames = 1_200
     var scrollRuns = 5
     var launchRuns = 7
     var rssRows = 1_000_000
