@@ -92,11 +92,18 @@ final class RenderingTests: XCTestCase {
                 list.state.header.state == .idle
             }
 
+            // At the end once a frame has laid out the footer's new state (a Retry makes its row
+            // taller, a page adds rows), with the footer on screen: checked after each frame.
             @MainActor func toBottom() {
                 let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
-                GtkTest.wait("the list scrolled to its end") {
+                GtkTest.wait("the list scrolled to its end, the footer on screen") {
+                    GtkTest.frames(of: list.widget)
                     let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-                    if gtk_adjustment_get_value(adjustment) >= end - 0.5 { return true }
+                    if gtk_adjustment_get_value(adjustment) >= end - 0.5,
+                        let footer = list.footerWidget, gtk_widget_get_mapped(footer) != 0
+                    {
+                        return true
+                    }
                     scrollToEnd(list.scrolledWindow)
                     return false
                 }
