@@ -25,6 +25,11 @@ static inline void cgtk_accessible_set_string(GtkWidget *widget, GtkAccessiblePr
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);
 }
 
+/// Names `widget` by `label`'s accessible label (the labelled-by relation; variadic in C).
+static inline void cgtk_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
 /// Sets the busy accessible state (variadic in C).
 static inline void cgtk_accessible_set_busy(GtkWidget *widget, gboolean busy) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_BUSY, busy, -1);

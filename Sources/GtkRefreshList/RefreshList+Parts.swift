@@ -88,6 +88,10 @@ final class Parts {
         gtk_box_append(header.box, indicator)
         gtk_box_append(header.box, labels)
         let (scrolled, listView, rowStore, footerStore, factory) = buildRows(objectType: objectType)
+        // The rows' list is named by the widget's accessible label, which the app sets ("Posts"):
+        // a screen reader says it as the focus comes into the rows, where GTK 4.8 would name an
+        // unnamed list view by its type ("GtkListView"). The relation holds no reference.
+        cgtk_accessible_set_labelled_by(listView, root)
         RefreshListType.core(of: root.raw)?.adopt(header: revealer, content: scrolled, in: root)
         let (footer, footerSpinner, footerLabel, footerButton) = buildFooter(texts: texts)
         let parts = Parts(

@@ -45,11 +45,8 @@ extension DemoApp {
 
         // The Mastodon timeline is offered when the app was given a server to read.
         let sources = panelSources
-        let names: [SourceKind: String] = [
-            .sim: localized("Simulated feed"), .folder: localized("Folder"), .mastodon: localized("Mastodon timeline"),
-        ]
         let source = dropDown(
-            sources.map { names[$0] ?? $0.rawValue }, selected: UInt32(sources.firstIndex(of: options.source) ?? 0))
+            sources.map(\.displayName), selected: UInt32(sources.firstIndex(of: options.source) ?? 0))
         controls.source = source.opaque
         add(localized("_Source"), source)
         let folderEntry = gtk_entry_new()!

@@ -193,6 +193,7 @@ final class DemoApp {
             return
         }
         self.list = list
+        cgtk_accessible_set_string(list.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, options.source.displayName)
         list.onPlaceholder { Self.statusPage(for: $0) }
         connectSource(to: list)
         list.eventObserver = { [weak self] event, engine in

@@ -19,6 +19,16 @@ func demoPlural(_ singular: String, _ plural: String) -> PluralText {
 }
 
 extension SourceKind {
+    /// The source's name: in the controls' source list, and the list's accessible name, which a
+    /// screen reader says as the focus comes into the rows ("Simulated feed list").
+    var displayName: String {
+        switch self {
+        case .sim: localized("Simulated feed")
+        case .folder: localized("Folder")
+        case .mastodon: localized("Mastodon timeline")
+        }
+    }
+
     /// The list's words for what this source's rows are: the feeds' rows are posts ("5 new
     /// posts"), a folder's are files; the rest are the list's own.
     var texts: RefreshListTexts {

@@ -220,6 +220,11 @@ class Scenario:
         wait(lambda: f"Orca reading the row again after Shift+Tab (it said {self.orca.spoken()[before:]})",
              lambda: any(t.startswith(row[:12]) for t in self.orca.spoken()[before:]))
         print(f"Shift+Tab from the pill: Orca said {self.orca.spoken()[before:]}")
+        # The list is named by the app ("Simulated feed"), not by GTK's type name.
+        if not any(t.startswith("Simulated feed") for t in self.orca.spoken()[before:]) or any(
+                "GtkListView" in t for t in self.orca.spoken()[before:]):
+            fail(f"Orca did not name the list 'Simulated feed' as the focus came back into it: "
+                 f"{self.orca.spoken()[before:]}")
         self.tree.expect_focus_on_row(row)
 
     def page_down(self):
