@@ -93,7 +93,7 @@ extension RefreshEngine {
             footerPhase = .idle
         }
         // The view keeps its place; geometry from before the rows went is not where it is.
-        pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime)
+        pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now)
     }
 
     /// How many rows below the view go when `wanted` are wanted. By cursor: whole pages past

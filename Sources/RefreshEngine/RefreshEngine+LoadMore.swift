@@ -21,7 +21,7 @@ extension RefreshEngine {
 
     /// Marks an applied answer as not laid out yet.
     mutating func awaitLayout(replacingWith received: Int? = nil, adding added: Int = 0) {
-        pendingLayout = PendingLayout(rowsBefore: shownItems, until: now + PendingLayout.settleTime)
+        pendingLayout = PendingLayout(rowsBefore: shownItems, appliedAt: now)
         shownItems = received ?? (shownItems + added)
     }
 

@@ -26,7 +26,7 @@ extension RefreshEngine {
         if geometry.isAtTop {
             // At the top the reader is where new rows arrive: show them, as a pull at the top
             // does, rather than push them out of view above the first row.
-            pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+            pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
             effects.append(.scrollToTop)
             return false
         }
@@ -62,7 +62,7 @@ extension RefreshEngine {
             startRefresh(origin: .request, into: &effects)
             return
         }
-        pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+        pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
         effects.append(.scrollToTop)
     }
 }

@@ -209,18 +209,43 @@ enum Drag: Hashable, Sendable {
 
 /// An applied answer the list has not laid out yet: geometry from before its rows must not
 /// start another load. It ends when the content height changes (when the view is going to the
-/// top: when it is there), when the answer turns out to add no rows, or at `until` (a few
-/// frames after the answer).
+/// top: when it is there), when the answer turns out to add no rows, or `settleTime` after the
+/// first frame since the answer (GTK lays out in that frame; a list view may take a few more).
+/// That time starts on screen, like a header state's: a main loop that comes back late, before
+/// any frame, still waits for the layout; a window that shows no frame within the presentation
+/// timeout is not waited for longer.
 struct PendingLayout: Hashable, Sendable {
-    /// How long layout may take before geometry counts as showing the answer (ms).
+    /// How long layout may take, from the first frame after the answer, before geometry counts
+    /// as showing it (ms).
     static let settleTime: Milliseconds = 100
 
     /// Rows shown before the answer, until the host reports how many it shows now.
     var rowsBefore: Int?
-    var until: MonotonicInstant
+    /// The first frame since the answer: waited for, or shown at.
+    var frame: Showing
     /// Whether the host scrolls the view to the top (`scrollToTop`): geometry elsewhere is
     /// from before it got there.
     var awaitsTop = false
+
+    /// An answer applied at `now`, waiting for its first frame.
+    init(rowsBefore: Int?, appliedAt now: MonotonicInstant, awaitsTop: Bool = false) {
+        self.rowsBefore = rowsBefore
+        self.frame = .waiting(since: now)
+        self.awaitsTop = awaitsTop
+    }
+
+    /// When geometry counts as showing the answer, or waiting for a frame stops.
+    func deadline(_ configuration: RefreshConfiguration) -> MonotonicInstant {
+        frame.deadline(showing: Self.settleTime, configuration)
+    }
+
+    /// This wait with its frame shown from `instant` on, if it was still waiting for one.
+    func presented(at instant: MonotonicInstant) -> PendingLayout {
+        guard frame.isWaiting else { return self }
+        var copy = self
+        copy.frame = .shown(at: instant)
+        return copy
+    }
 }
 
 /// Whether a state with a minimum visible time is on screen yet. It waits for the first frame

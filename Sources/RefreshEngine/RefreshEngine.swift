@@ -138,6 +138,8 @@ public struct RefreshEngine: Hashable, Sendable {
             // A frame showed the header as it is: a spinner or result waiting for its first
             // frame starts its visible time now.
             headerPhase = headerPhase.presented(at: now)
+            // The frame lays out what an applied answer changed: its settle time runs from now.
+            pendingLayout = pendingLayout?.presented(at: now)
         case .refreshRequested:
             if isRefreshBusy { counters.ignoredRequests += 1; break }
             startRefresh(origin: .request, into: &effects)
@@ -205,11 +207,13 @@ public struct RefreshEngine: Hashable, Sendable {
         if showingTop {
             // Geometry from before the view reached the top (the end of a list that just
             // shrank, say) must not start a load: the view is going elsewhere.
-            pendingLayout = PendingLayout(rowsBefore: nil, until: now + PendingLayout.settleTime, awaitsTop: true)
+            pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
             effects.append(.scrollToTop)
         } else if let layout = pendingLayout, let rowsBefore = layout.rowsBefore {
             // An answer that added no rows has nothing to lay out.
-            pendingLayout = count == rowsBefore ? nil : PendingLayout(rowsBefore: nil, until: layout.until)
+            var laidOut = layout
+            laidOut.rowsBefore = nil
+            pendingLayout = count == rowsBefore ? nil : laidOut
         }
         shownItems = count
         loadMoreIfNear(into: &effects)
@@ -228,12 +232,16 @@ public struct RefreshEngine: Hashable, Sendable {
     public var nextWakeUp: MonotonicInstant? {
         let loads = Self.earlier(
             Self.earlier(headerPhase.deadline(configuration), footerPhase.deadline), newerPhase.deadline)
-        return Self.earlier(Self.earlier(Self.earlier(loads, pendingLayout?.until), placeSaveDue), arrivalsDue)
+        let layout = Self.earlier(loads, pendingLayout?.deadline(configuration))
+        return Self.earlier(Self.earlier(layout, placeSaveDue), arrivalsDue)
     }
 
-    /// Whether the header shows a state with a minimum visible time (the spinner, a result) that
-    /// no frame has shown yet: the host sends `.presented` once a frame shows it.
-    public var awaitsPresentation: Bool { headerPhase.awaitsPresentation }
+    /// Whether the engine waits for the next frame: the header shows a state with a minimum
+    /// visible time (the spinner, a result) that no frame has shown yet, or an applied answer
+    /// waits for the frame that lays it out. The host sends `.presented` once a frame comes.
+    public var awaitsPresentation: Bool {
+        headerPhase.awaitsPresentation || pendingLayout?.frame.isWaiting == true
+    }
 
     private static func earlier(_ a: MonotonicInstant?, _ b: MonotonicInstant?) -> MonotonicInstant? {
         guard let a else { return b }
@@ -287,9 +295,14 @@ public struct RefreshEngine: Hashable, Sendable {
             }
             return true
         }
-        if let layout = pendingLayout, layout.until <= now {
-            // Layout had its frames; geometry from now on shows the answer.
-            pendingLayout = nil
+        if let layout = pendingLayout, layout.deadline(configuration) <= now {
+            if layout.frame.isWaiting {
+                // No frame came in time (a hidden window): layout has its time from now.
+                pendingLayout = layout.presented(at: now)
+            } else {
+                // Layout had its frames; geometry from now on shows the answer.
+                pendingLayout = nil
+            }
             return true
         }
         if let due = arrivalsDue, due <= now {

@@ -45,6 +45,54 @@ final class ArrivalTests: XCTestCase {
         store.send(.rowsInsertedAbove(1), at: 1_104, effects: [])
     }
 
+    func testAMainLoopThatComesBackLateStillWaitsForTheLayoutThatShowsTheTop() {
+        // A host whose frames come only when the test says (a stalled main loop).
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.presentsFrames = false
+        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals])
+        store.send(.itemsShown(21), at: 1_100, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop])
+        XCTAssertTrue(store.engine.awaitsPresentation, "the view going to the top waits for the frame that lays it out")
+        // The loop comes back 400 ms late, before any frame: the layout has not happened, so
+        // the view is still on its way to the top.
+        store.send(.tick, at: 1_500, effects: [])
+        // GTK's first layout reports the old first row kept in place (one row down), before it
+        // takes the view to the top: not the reader's place.
+        store.send(.geometry(offset: 100, contentHeight: 2_100, viewportHeight: 600), at: 1_501, effects: [])
+        // A post that arrives meanwhile goes in at once, and is seen at the top: no pill.
+        store.send(.arrivalsWaiting(1), at: 1_502, effects: [.insertArrivals])
+        store.send(.itemsShown(22), at: 1_502, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_502, effects: [])
+        // The frame comes, and the layout takes the view to the top: the wait is over.
+        store.send(.presented, at: 1_503, effects: [])
+        XCTAssertFalse(store.engine.awaitsPresentation)
+        store.send(.geometry(offset: 0, contentHeight: 2_200, viewportHeight: 600), at: 1_504, effects: [])
+        XCTAssertNil(store.engine.nextWakeUp, "nothing left to wait for")
+        // At the top, the next post goes in at once and the view shows it, as before.
+        store.send(.arrivalsWaiting(1), at: 1_600, effects: [.insertArrivals])
+        store.send(.itemsShown(23), at: 1_600, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_600, effects: [.scrollToTop])
+    }
+
+    func testALayoutNoFrameShowsIsWaitedForAsLongAsAHeaderStateIs() {
+        // A window that shows no frames (hidden, say): the wait for the layout gives up after
+        // the presentation timeout, and the geometry then counts, a settle time later.
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.presentsFrames = false
+        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals])
+        store.send(.itemsShown(21), at: 1_100, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop])
+        XCTAssertEqual(store.engine.nextWakeUp, at(3_100), "the presentation timeout (2 s)")
+        store.send(.tick, at: 3_100, effects: [])
+        XCTAssertFalse(store.engine.awaitsPresentation, "no frame is waited for longer")
+        XCTAssertEqual(store.engine.nextWakeUp, at(3_200), "layout has its settle time from then")
+        store.send(.tick, at: 3_200, effects: [])
+        XCTAssertNil(store.engine.nextWakeUp)
+        // Geometry away from the top now is the reader's: a post waits for its batch.
+        store.send(.geometry(offset: 100, contentHeight: 2_100, viewportHeight: 600), at: 3_300, effects: [])
+        store.send(.arrivalsWaiting(1), at: 3_301, effects: []) { $0.arrivalsWaiting = 1 }
+    }
+
     func testTheReaderReachingTheTopTakesTheWaitingRowsInAtOnce() {
         let store = EngineStore.loaded(items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])

@@ -55,7 +55,9 @@ final class VisibleTimeTests: XCTestCase {
             $0.paging.currentPage = 1
         }
         store.send(.refreshApplied(shown: 20, new: 20), at: 10, effects: [])
-        XCTAssertEqual(store.engine.nextWakeUp, at(110), "the layout settles (the spinner holds until 400)")
+        XCTAssertEqual(
+            store.engine.nextWakeUp, at(400), "the spinner holds until 400; the rows' layout waits for a frame")
+        XCTAssertTrue(store.engine.awaitsPresentation, "the frame that lays out the rows")
         // The host slept past the spinner's time and what would have been the result's.
         store.send(.tick, at: 5_000, effects: [.announce(.refreshed(newItems: 20))]) {
             $0.header = Header.succeeded()
