@@ -47,8 +47,16 @@ echo "== X11"
 REFRESH_RENDER_DIR="$renders/x11" on_x11 swift test "$@"
 [ $# -eq 0 ] || exit 0
 
+# GTK draws with its cairo renderer here. Its GL renderer, on the only GL a machine without a
+# GPU has (Mesa's software rasterizer through EGL), now and then leaves a new window's first
+# frame uncommitted: GTK asks for a frame callback (wl_surface.frame) and swaps, and Mesa
+# allocates no buffer and commits nothing (WAYLAND_DEBUG=client shows the request and no
+# attach or commit after it). No compositor can answer a request it never received, and GTK
+# 4.8 waits for that answer before it draws again: the window stays blank for good. Measured on
+# the whole widget suite: 7 to 10 such windows a run with GL, none with cairo (also under
+# stress-ng). The X11 suite above draws with GL.
 echo "== Wayland (headless mutter)"
-REFRESH_RENDER_DIR="$renders/wayland" dbus-run-session -- Tests/Wayland/session.sh \
+GSK_RENDERER=cairo REFRESH_RENDER_DIR="$renders/wayland" dbus-run-session -- Tests/Wayland/session.sh \
     swift test --skip-build --filter GtkRefreshListTests
 
 echo "== The widget's renders on X11 and Wayland"

@@ -31,10 +31,9 @@ final class TurningIcon {
         gtk_widget_add_css_class(widget, "refresh-spinner")
         gtk_box_append(widget.box, image)
         // Frames are asked for only while the icon is on screen: a tick callback makes the frame
-        // clock run at every frame, and a frame that draws nothing (the icon in a closed header,
-        // or in a row scrolled away) is on Wayland one whose frame callback GTK 4.8 may ask for
-        // and never commit, after which the window draws no more. Plain C handlers on the holder
-        // itself: nothing to release, gone with it.
+        // clock run at every frame, and with the icon in a closed header or in a row scrolled
+        // away each of those frames is work (a wake-up, a layout pass) that shows nothing. Plain
+        // C handlers on the holder itself: nothing to release, gone with it.
         let mapped: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { holder, _ in
             if let holder { turnWhileShown(holder) }
         }

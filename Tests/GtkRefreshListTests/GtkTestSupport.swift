@@ -178,20 +178,18 @@ enum GtkTest {
     }
 }
 
-/// Keeps a shown test window drawing. Now and then, under load, GTK 4.8 on Wayland asks for a
-/// frame callback (wl_surface.frame) in a frame it then never commits, mostly a new or newly
-/// shown window's first frame after its configure, or a frame that draws nothing (a tick
-/// callback that changes nothing on screen): the compositor never receives the request (it
-/// takes effect on commit), so it never answers, and GTK, which holds its frame clock until that
-/// answer, draws the window no more: every state that waits to be seen waits forever. The
-/// compositor is not at fault (it answers every committed request; the test windows never
-/// cover one another, since each test destroys its window). The widget asks for no frame that
-/// draws nothing (its spinners tick only while on screen: HeaderMotionTests), so what is left
-/// comes from GTK's own frames. A window that drew nothing for
-/// `quiet` seconds is asked for a frame; if that frame does not come within `quiet` seconds
-/// either, the window is shown again, which gives it a fresh surface and GTK a fresh wait. The
-/// list is laid out again meanwhile, so a test must not expect its list to keep a scroll
-/// position across that. A window the test hid itself is left alone.
+/// Keeps a shown test window drawing, and says so when it had to. A GTK 4.8 window on Wayland
+/// that asks for a frame callback (wl_surface.frame) in a frame it then never commits waits for
+/// an answer no compositor can send (the request takes effect on commit), and draws no more:
+/// every state that waits to be seen waits forever. GTK's GL renderer does that now and then on
+/// a new window's first frame over Mesa's software rasterizer (GTK requests the callback and
+/// swaps; Mesa commits nothing), which is why Tests/run-all.sh runs the Wayland suite with the
+/// cairo renderer, where GTK commits every frame itself; with it no window has stalled in any
+/// run. Should one stall anyway: a window that drew nothing for `quiet` seconds is asked for a
+/// frame; if that frame does not come within `quiet` seconds either, the window is shown again
+/// (a fresh surface and a fresh wait), and the log says "test window: …, shown again". The list
+/// is laid out again meanwhile, so a test that reads a scroll position or counts layouts must
+/// tolerate that (`reshown` tells). A window the test hid itself is left alone.
 @MainActor
 final class FrameWatch {
     let window: WidgetPointer

@@ -150,8 +150,7 @@ final class HeaderMotionTests: XCTestCase {
     }
 
     /// A refresh with the header hidden: its spinner is off screen and keeps the window's frame
-    /// clock still (a frame that draws nothing is, on Wayland, one GTK 4.8 may never commit);
-    /// shown, it turns again.
+    /// clock still (frames that would show nothing are work for nothing); shown, it turns again.
     func testASpinnerOffScreenAsksForNoFrames() throws {
         try onMainActor {
             let list = try GtkTest.makeList()
