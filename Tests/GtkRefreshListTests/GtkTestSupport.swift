@@ -181,12 +181,12 @@ enum GtkTest {
 /// Keeps a shown test window drawing, and says so when it had to. A GTK 4.8 window on Wayland
 /// that asks for a frame callback (wl_surface.frame) in a frame it then never commits waits for
 /// an answer no compositor can send (the request takes effect on commit), and draws no more:
-/// every state that waits to be seen waits forever. GTK's GL renderer does that now and then on
-/// a new window's first frame over Mesa's software rasterizer (GTK requests the callback and
-/// swaps; Mesa commits nothing), which is why Tests/run-all.sh runs the Wayland suite with the
-/// cairo renderer, where GTK commits every frame itself; with it no window has stalled in any
-/// run. Should one stall anyway: a window that drew nothing for `quiet` seconds is asked for a
-/// frame; if that frame does not come within `quiet` seconds either, the window is shown again
+/// every state that waits to be seen waits forever. With the GL renderer that happens to a new
+/// window whose EGL surface could not be made (GTK 4.8.3 leaks the EGL surfaces of destroyed
+/// windows, and Mesa refuses a new one at an address a leaked one still holds): Tests/run-all.sh
+/// says more, and runs the Wayland suite with the cairo renderer, where no window has stalled in
+/// any run. Should one stall anyway: a window that drew nothing for `quiet` seconds is asked for
+/// a frame; if that frame does not come within `quiet` seconds either, the window is shown again
 /// (a fresh surface and a fresh wait), and the log says "test window: …, shown again". The list
 /// is laid out again meanwhile, so a test that reads a scroll position or counts layouts must
 /// tolerate that (`reshown` tells). A window the test hid itself is left alone.

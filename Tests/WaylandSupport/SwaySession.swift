@@ -62,10 +62,6 @@ public final class SwaySession: @unchecked Sendable {
         }
         environment["WAYLAND_DISPLAY"] = socket
         environment["GDK_BACKEND"] = "wayland"
-        // GTK's cairo renderer: its GL one, over Mesa's software rasterizer, now and then leaves
-        // a new window's first frame uncommitted, and the window blank for good (Tests/run-all.sh
-        // says how that was found).
-        environment["GSK_RENDERER"] = "cairo"
         self.environment = environment
     }
 

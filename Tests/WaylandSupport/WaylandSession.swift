@@ -31,10 +31,6 @@ public final class WaylandSession: @unchecked Sendable {
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + busSocket
         environment["WAYLAND_DISPLAY"] = "wayland-0"
         environment["GDK_BACKEND"] = "wayland"
-        // GTK's cairo renderer: its GL one, over Mesa's software rasterizer, now and then leaves
-        // a new window's first frame uncommitted, and the window blank for good (Tests/run-all.sh
-        // says how that was found).
-        environment["GSK_RENDERER"] = "cairo"
         environment["DISPLAY"] = nil
         self.environment = environment
         mutterLog = runtimeDirectory + "/mutter.log"
