@@ -133,6 +133,8 @@ on_activate (GtkApplication *app, Feed *feed)
   g_signal_connect (factory, "bind", G_CALLBACK (on_bind), NULL);
   GtkWidget *list = refresh_list_new ();
   g_object_set (list, "factory", factory, "item-type", GTK_TYPE_STRING_OBJECT, "key-property", "string", NULL);
+  /* What a screen reader calls the rows ("Feed. List with 20 items."). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Feed", -1);
   g_object_unref (factory);
   g_signal_connect (list, "refresh", G_CALLBACK (on_refresh), feed);
   g_signal_connect (list, "load-more", G_CALLBACK (on_load_more), feed);

@@ -95,6 +95,9 @@ WINDOW = """
         <property name="factory">
           <object class="GtkSignalListItemFactory" id="rows"/>
         </property>
+        <accessibility>
+          <property name="label">Feed</property>
+        </accessibility>
       </object>
     </child>
   </object>

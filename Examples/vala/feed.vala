@@ -76,6 +76,8 @@ int main (string[] args) {
         var list = new Refresh.List () {
             factory = factory, item_type = typeof (Gtk.StringObject), key_property = "string"
         };
+        // What a screen reader calls the rows ("Feed. List with 20 items.").
+        list.update_property (Gtk.AccessibleProperty.LABEL, "Feed", -1);
         list.refresh.connect (feed.on_refresh);
         list.load_more.connect (feed.on_load_more);
         list.model.items_changed.connect (() => {
