@@ -47,11 +47,7 @@ final class ArrivalTests: XCTestCase {
 
     func testAMainLoopThatComesBackLateStillWaitsForTheLayoutThatShowsTheTop() {
         // A host whose frames come only when the test says (a stalled main loop).
-        let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.presentsFrames = false
-        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals])
-        store.send(.itemsShown(21), at: 1_100, effects: [])
-        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop])
+        let store = Self.postAtTheTopBeforeAnyFrame()
         XCTAssertTrue(store.engine.awaitsPresentation, "the view going to the top waits for the frame that lays it out")
         // The loop comes back 400 ms late, before any frame: the layout has not happened, so
         // the view is still on its way to the top.
@@ -77,11 +73,7 @@ final class ArrivalTests: XCTestCase {
     func testALayoutNoFrameShowsIsWaitedForAsLongAsAHeaderStateIs() {
         // A window that shows no frames (hidden, say): the wait for the layout gives up after
         // the presentation timeout, and the geometry then counts, a settle time later.
-        let store = EngineStore.loaded(items: 20, hasMore: true)
-        store.presentsFrames = false
-        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals])
-        store.send(.itemsShown(21), at: 1_100, effects: [])
-        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop])
+        let store = Self.postAtTheTopBeforeAnyFrame()
         XCTAssertEqual(store.engine.nextWakeUp, at(3_100), "the presentation timeout (2 s)")
         store.send(.tick, at: 3_100, effects: [])
         XCTAssertFalse(store.engine.awaitsPresentation, "no frame is waited for longer")
@@ -139,5 +131,16 @@ final class ArrivalTests: XCTestCase {
             $0.newAbove = 1
         }
         XCTAssertThrowsError(try RefreshConfiguration(arrivalBatchInterval: -1))
+    }
+
+    /// A loaded list at the top whose host shows frames only when the test says: a post arrives
+    /// at 1 100 ms, goes in, and the view is sent to the top; no frame has laid it out yet.
+    private static func postAtTheTopBeforeAnyFrame(file: StaticString = #filePath, line: UInt = #line) -> EngineStore {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.presentsFrames = false
+        store.send(.arrivalsWaiting(1), at: 1_100, effects: [.insertArrivals], file: file, line: line)
+        store.send(.itemsShown(21), at: 1_100, effects: [], file: file, line: line)
+        store.send(.rowsInsertedAbove(1), at: 1_100, effects: [.scrollToTop], file: file, line: line)
+        return store
     }
 }
