@@ -281,10 +281,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         loading.pageLoader = .callback(loader)
     }
 
-    /// Starts the engine, which asks for the first refresh unless its `refreshOnStart` is off.
-    /// The list calls it when first shown; the package's tests and demo call it themselves with
-    /// `startsWhenShown` off. Later calls do nothing.
-    package func start() {
+    /// Starts the list: its first refresh (unless the engine's `refreshOnStart` is off), or the
+    /// place kept under `placeKey`. A list starts by itself when first shown; with
+    /// `startsWhenShown` off, call this when the loaders can answer (an account signed in, say),
+    /// or before the window shows to load ahead. Later calls, and calls after the widget was
+    /// disposed, do nothing.
+    public func start() {
         guard !hasStarted, !isDisposed else { return }
         hasStarted = true
         drain(
@@ -336,9 +338,6 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     /// The list view showing the rows (the demo focuses it).
     package var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
-
-    /// Whether the widget was disposed (its loaders' answers are then ignored).
-    package var isAlive: Bool { !isDisposed }
 
     /// Milliseconds on GLib's monotonic clock.
     static func monotonicNow() -> MonotonicInstant {

@@ -138,10 +138,10 @@ public struct RefreshListConfiguration: Sendable {
     /// Where persisted instants and places go; `nil` (the only choice outside the package's tests) uses
     /// the XDG state directory under the application id.
     package var stateDirectory: String?
-    /// Whether the list starts its engine the first time it is shown; the package's tests and
-    /// demo turn it off to start by hand. Whether starting refreshes is the engine's
-    /// `refreshOnStart`.
-    package var startsWhenShown = true
+    /// Whether the list starts the first time it is shown; off, it waits for `RefreshList.start()`
+    /// (an app that must sign in first, or that starts loading before its window shows). Whether
+    /// starting refreshes is the engine's `refreshOnStart`. Default `true`.
+    public var startsWhenShown = true
     /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
     public var shortcutScope: ShortcutScope = .list
 

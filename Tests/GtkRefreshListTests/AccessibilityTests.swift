@@ -55,7 +55,8 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(header), GTK_ACCESSIBLE_ROLE_STATUS), 1)
             XCTAssertEqual(
                 gtk_test_accessible_has_role(OpaquePointer(list.arrowWidget), GTK_ACCESSIBLE_ROLE_PRESENTATION), 1)
-            XCTAssertEqual(gtk_test_accessible_has_role(OpaquePointer(list.listView), GTK_ACCESSIBLE_ROLE_LIST), 1)
+            XCTAssertEqual(
+                gtk_test_accessible_has_role(OpaquePointer(list.listViewWidget), GTK_ACCESSIBLE_ROLE_LIST), 1)
 
             list.start()
             Self.expectRendered(
@@ -69,7 +70,7 @@ final class AccessibilityTests: XCTestCase {
             list.loadMore()
             // The footer is in the tree while a cell of the rows shows it: at the end of 20 rows.
             GtkTest.wait("the footer shown at the end of the rows") {
-                scrollToEnd(list.scrolledWindow)
+                scrollToEnd(list.scrollerWidget)
                 return list.footerWidget.map { gtk_widget_get_mapped($0) != 0 } == true
             }
             let footer = try XCTUnwrap(list.footerWidget)
@@ -93,7 +94,7 @@ final class AccessibilityTests: XCTestCase {
             // A layout can still move the view after the value is set (the list view re-anchors
             // on the rows it shows, which a busy machine lays out a frame late): set again until
             // a frame has laid it out at the top.
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)
             GtkTest.wait("the view laid out at the top (it is at \(gtk_adjustment_get_value(adjustment)))") {
                 gtk_adjustment_set_value(adjustment, 0)
                 GtkTest.frames(of: list.widget)

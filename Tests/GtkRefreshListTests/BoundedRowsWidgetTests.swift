@@ -20,10 +20,10 @@ final class BoundedRowsWidgetTests: XCTestCase {
 
     /// The rows the view shows (in part), top to bottom, read from the widget tree.
     @MainActor private static func visibleRows(of list: RefreshList<Row>) -> [ShownRow] {
-        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
-        let viewTop = top(of: list.scrolledWindow, in: list)
+        let viewHeight = Double(gtk_widget_get_height(list.scrollerWidget))
+        let viewTop = top(of: list.scrollerWidget, in: list)
         var rows: [ShownRow] = []
-        var cell = gtk_widget_get_first_child(list.listView)
+        var cell = list.listViewIfShown.flatMap { gtk_widget_get_first_child($0) }
         while let current = cell {
             cell = gtk_widget_get_next_sibling(current)
             guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
@@ -91,7 +91,7 @@ final class BoundedRowsWidgetTests: XCTestCase {
             }
             let input = try RealInputs.make(window: window, target: list.widget, windowTitle: "bounded-rows")
             input.point(at: 180, 150)
-            let view = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let view = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             let reading = Reading()
             reading.note(Self.visibleRows(of: list))
             var mostRows = list.items.count

@@ -34,7 +34,7 @@ final class EditingTests: XCTestCase {
     @MainActor private static func shownText(_ list: RefreshList<Message>, _ position: Int) -> String? {
         GtkTest.frames(of: list.widget)  // the edit laid out and its rows bound
         var found: String?
-        var child = gtk_widget_get_first_child(list.listView)
+        var child = list.listViewIfShown.flatMap { gtk_widget_get_first_child($0) }
         while let cell = child {
             // Each cell shows the row widget itself (a label here), or the footer.
             if let label = gtk_widget_get_first_child(cell), String(cString: gtk_widget_get_css_name(label)) == "label"

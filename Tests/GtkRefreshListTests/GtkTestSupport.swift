@@ -23,6 +23,31 @@ func page(number: Int, hasMore: Bool? = nil) -> Page<Row> {
     page((number * 20 - 19)...(number * 20), hasMore: hasMore)
 }
 
+/// How often a list's loaders were called: what an app's loaders see.
+@MainActor final class LoaderCalls {
+    var refreshes = 0
+    var loads: [Int] = []
+}
+
+extension RefreshList where Item == Row {
+    /// Answers each refresh with `refresh()` and page `n` with `loadMore(n)` at once, and counts
+    /// the calls in the record returned.
+    func answerCounting(
+        refresh: @escaping @MainActor () -> Page<Row>, loadMore: @escaping @MainActor (Int) -> Page<Row>
+    ) -> LoaderCalls {
+        let calls = LoaderCalls()
+        onRefresh {
+            calls.refreshes += 1
+            return refresh()
+        }
+        onLoadMore { number in
+            calls.loads.append(number)
+            return loadMore(number)
+        }
+        return calls
+    }
+}
+
 /// A switch a loader reads and a test flips.
 @MainActor final class Flag {
     var value = false

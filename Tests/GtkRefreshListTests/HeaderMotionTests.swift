@@ -74,6 +74,9 @@ final class HeaderMotionTests: XCTestCase {
             GtkTest.wait("the first refresh over and the header closed") {
                 list.state.header.state == .idle && list.headerAllocatedHeight == 0
             }
+            // Internal write: `feed` (the demo's screenshot script's way in) moves the pull by
+            // exactly 8 px a step, since what is checked is that each step is laid out; real
+            // drags are RealInputTests' and TouchInputTests'.
             list.feed(.began(.drag))
             var previous = 0
             for step in 1...12 {

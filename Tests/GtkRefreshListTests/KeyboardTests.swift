@@ -118,7 +118,7 @@ final class KeyboardTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             let row = try XCTUnwrap(Self.focusedRow(of: list))
             let place = Self.top(of: try XCTUnwrap(Self.focus(of: list)), in: list)
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
 
             // At the top the reader asked for what is new: the view shows it, and the focused
             // row keeps the focus, three rows lower.
@@ -171,7 +171,7 @@ final class KeyboardTests: XCTestCase {
             list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) }
             let (window, input) = try Self.focusedRow(of: list, clickedAt: 150, title: "keyboard-refresh-mid")
             defer { GtkTest.destroy(window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             input.wheel(up: false, count: 5, delayMs: InputPace.spinNotchMs)
             GtkTest.wait("the list scrolled down, the pages it reached in") {
                 gtk_adjustment_get_value(adjustment) > 100 && list.state.inFlight == nil

@@ -73,7 +73,7 @@ final class NewPillTests: XCTestCase {
         var farthest = 0.0
         var framesSince = 0
         var farthestFrame = "none"
-        let areaTop = { screenTop(of: list.scrolledWindow, in: list) }
+        let areaTop = { screenTop(of: list.scrollerWidget, in: list) }
         let placeInArea = before.top - areaTop()
         GtkTest.watch(of: window).afterPaint = {
             framesSince += 1
@@ -87,7 +87,9 @@ final class NewPillTests: XCTestCase {
                 + "area top \(areaTop()), offset \(gtk_adjustment_get_value(verticalAdjustment(list))), header \(list.state.header.state)"
         }
         defer { GtkTest.watch(of: window).afterPaint = nil }
-        // What the engine asks a screen reader to hear of it.
+        // Internal read: what the list asks a screen reader to say. GTK 4.8 can give it to Orca only as
+        // the focused widget's description, which no public call reads back (gtk_test_accessible_*
+        // checks one value at one moment; a description put and taken back between two checks is lost).
         var said: [Announcement] = []
         list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
         defer { list.effectObserver = nil }
@@ -134,7 +136,7 @@ final class NewPillTests: XCTestCase {
             var waiting: RefreshList<Row>.Completion?
             list.onRefresh(completion: { waiting = $0 })
             let before = try XCTUnwrap(firstVisibleRow(of: list), "a row in view")
-            let areaTop = { screenTop(of: list.scrolledWindow, in: list) }
+            let areaTop = { screenTop(of: list.scrollerWidget, in: list) }
             let placeInArea = before.top - areaTop()
             var farthest = 0.0
             var farthestFrame = "none"
@@ -155,7 +157,7 @@ final class NewPillTests: XCTestCase {
             GtkTest.wait("the header resting open with its spinner, the list shorter by its height") {
                 waiting != nil && list.state.header.state == .refreshing
                     && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) != 0
-                    && Int(gtk_widget_get_height(list.scrolledWindow)) + list.headerAllocatedHeight
+                    && Int(gtk_widget_get_height(list.scrollerWidget)) + list.headerAllocatedHeight
                         <= Int(gtk_widget_get_height(list.widget))
             }
             GtkTest.frames(2, of: list.widget)
@@ -163,7 +165,7 @@ final class NewPillTests: XCTestCase {
             GtkTest.wait("the refresh over and the header closed (header \(list.state.header.state))") {
                 list.state.header.state == .idle && list.items.first?.id == 103
                     && gtk_revealer_get_child_revealed(list.revealerWidget.opaque) == 0
-                    && gtk_widget_get_height(list.scrolledWindow) == gtk_widget_get_height(list.widget)
+                    && gtk_widget_get_height(list.scrollerWidget) == gtk_widget_get_height(list.widget)
             }
             GtkTest.frames(2, of: list.widget)
             XCTAssertLessThanOrEqual(
@@ -403,6 +405,9 @@ final class NewPillTests: XCTestCase {
             defer { GtkTest.destroy(window) }
             let before = try XCTUnwrap(firstVisibleRow(of: list))
             var said: [Announcement] = []
+            // Internal read: what the list asks a screen reader to say. GTK 4.8 can give it to Orca only as
+            // the focused widget's description, which no public call reads back (gtk_test_accessible_*
+            // checks one value at one moment; a description put and taken back between two checks is lost).
             list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
             XCTAssertTrue(list.insert(Row(id: 500), at: 0))
             XCTAssertTrue(list.insert(Row(id: 501), at: 1))

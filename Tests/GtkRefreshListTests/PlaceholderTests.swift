@@ -31,7 +31,7 @@ final class PlaceholderTests: XCTestCase {
 
     /// The widget the scrolled window shows: the rows, or the placeholder.
     @MainActor private static func shown(_ list: RefreshList<Row>) -> WidgetPointer? {
-        gtk_scrolled_window_get_child(list.scrolledWindow.opaque)
+        gtk_scrolled_window_get_child(list.scrollerWidget.opaque)
     }
 
     /// The placeholder as the widget tree holds it: a viewport in the rows' scrolled window,
@@ -49,7 +49,7 @@ final class PlaceholderTests: XCTestCase {
 
     /// The placeholder while the scrolled window shows it in place of the rows, else nil.
     @MainActor private static func placeholder(_ list: RefreshList<Row>) -> View? {
-        guard let viewport = shown(list), viewport != list.listView,
+        guard let viewport = shown(list), viewport != list.listViewIfShown,
             let box = descendant(of: viewport, withClass: "refresh-placeholder")
         else { return nil }
         var children: [WidgetPointer] = []
@@ -97,8 +97,8 @@ final class PlaceholderTests: XCTestCase {
             XCTAssertTrue(Self.focus(isIn: view.viewport, of: window), "and there it stays")
 
             held.refresh[0](.success(page(1...30)))
-            GtkTest.wait("the rows in the placeholder's place") { Self.shown(list) == list.listView }
-            XCTAssertTrue(Self.focus(isIn: list.listView, of: window), "the focus went to the rows")
+            GtkTest.wait("the rows in the placeholder's place") { Self.shown(list) == list.listViewIfShown }
+            XCTAssertTrue(Self.focus(isIn: list.listViewWidget, of: window), "the focus went to the rows")
 
             GtkTest.wait("the header closed after the first refresh") { list.state.header.state == .idle }
             list.refresh()
@@ -129,7 +129,7 @@ final class PlaceholderTests: XCTestCase {
             list.refresh()
             GtkTest.wait("loading again after F5") { Self.text(view.title) == list.configuration.texts.loading }
             held.refresh[1](.success(page(1...3)))
-            GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.listView }
+            GtkTest.wait("the rows back in place of the placeholder") { Self.shown(list) == list.listViewIfShown }
             XCTAssertEqual(list.items.count, 3)
 
             // Empty and back again: the rows' view comes back with no handler added (the list
@@ -147,7 +147,7 @@ final class PlaceholderTests: XCTestCase {
             list.refresh()
             GtkTest.wait("the fourth refresh asked for") { held.refresh.count == 4 }
             held.refresh[3](.success(page(1...3)))
-            GtkTest.wait("the rows back again") { Self.shown(list) == list.listView }
+            GtkTest.wait("the rows back again") { Self.shown(list) == list.listViewIfShown }
             GtkTest.frames(2, of: list.widget)
             XCTAssertEqual(gtk_widget_get_frame_clock(list.widget), clock, "the same window surface")
             XCTAssertEqual(
@@ -174,7 +174,7 @@ final class PlaceholderTests: XCTestCase {
             gtk_widget_activate(view.retry)
             GtkTest.wait("Retry refreshing") { held.refresh.count == 2 }
             held.refresh[1](.success(page(1...20, hasMore: true)))
-            GtkTest.wait("the rows in place of the placeholder") { Self.shown(list) == list.listView }
+            GtkTest.wait("the rows in place of the placeholder") { Self.shown(list) == list.listViewIfShown }
         }
     }
 

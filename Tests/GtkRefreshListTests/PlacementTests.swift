@@ -12,24 +12,12 @@ import WaylandSupport
 import XCTest
 
 final class PlacementTests: XCTestCase {
-    @MainActor final class Counts {
-        var refreshes = 0
-        var loads: [Int] = []
-    }
-
     /// `list` in a window titled `title`, its first refresh and the pages that fill the window
-    /// in, its header closed, and real input pointed at its rows.
+    /// in, its header closed, and real input pointed at its rows; `counts` (its loaders' calls)
+    /// then counts no refresh.
     @MainActor private static func show(
-        _ list: RefreshList<Row>, title: String
-    ) throws -> (window: WidgetPointer, input: any RealInput, counts: Counts) {
-        let counts = Counts()
-        list.effectObserver = { effect in
-            switch effect {
-            case .startRefresh: counts.refreshes += 1
-            case .startLoadMore(_, let page): counts.loads.append(page)
-            default: break
-            }
-        }
+        _ list: RefreshList<Row>, title: String, counts: LoaderCalls
+    ) throws -> (window: WidgetPointer, input: any RealInput) {
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
@@ -40,11 +28,11 @@ final class PlacementTests: XCTestCase {
         let input = try RealInputs.make(window: window, target: list.widget, windowTitle: title)
         input.point(at: 180, 200)
         counts.refreshes = 0
-        return (window, input, counts)
+        return (window, input)
     }
 
     @MainActor private static func adjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
-        gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
     }
 
     func testAShortFirstPageThatSaysMoreShowsTheFooterAndLoadsOn() throws {
@@ -52,9 +40,10 @@ final class PlacementTests: XCTestCase {
             // Five rows where twenty were asked, and the source says more exist (a Mastodon
             // server that filtered statuses out answers so).
             let list = try GtkTest.makeList()
-            list.onRefresh { page(1...5, hasMore: true) }
-            list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: number < 3) }
-            let (window, _, counts) = try Self.show(list, title: "short-first-page")
+            let counts = list.answerCounting(
+                refresh: { page(1...5, hasMore: true) },
+                loadMore: { number in page((1_000 * number)...(1_000 * number + 19), hasMore: number < 3) })
+            let (window, _) = try Self.show(list, title: "short-first-page", counts: counts)
             defer { GtkTest.destroy(window) }
             // Five rows end well inside the window: the next pages load with no input at all.
             GtkTest.wait("the pages after a short first page (footer \(list.state.footer), \(list.items.count) rows)") {
@@ -73,9 +62,10 @@ final class PlacementTests: XCTestCase {
             }
             let newer = Flag()
             // Rows 100…81, then five new ones on top.
-            list.onRefresh { newer.value ? page(81...105, hasMore: true) : page(81...100, hasMore: true) }
-            list.onLoadMore { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) }
-            let (window, input, counts) = try Self.show(list, title: "top-pull")
+            let counts = list.answerCounting(
+                refresh: { newer.value ? page(81...105, hasMore: true) : page(81...100, hasMore: true) },
+                loadMore: { number in page((1_000 * number)...(1_000 * number + 19), hasMore: true) })
+            let (window, input) = try Self.show(list, title: "top-pull", counts: counts)
             defer { GtkTest.destroy(window) }
             GtkTest.waitUntilAWheelNotchWouldPull(list)
             let adjustment = Self.adjustment(list)
@@ -112,9 +102,10 @@ final class PlacementTests: XCTestCase {
             let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = 1_000 }
             let newer = Flag()
             // Rows 20…1, two new ones on top the second time; five pages in all.
-            list.onRefresh { newer.value ? page(1...22, hasMore: true) : page(number: 1, hasMore: true) }
-            list.onLoadMore { number in page(number: number, hasMore: number < 5) }
-            let (window, input, counts) = try Self.show(list, title: "replace-from-end")
+            let counts = list.answerCounting(
+                refresh: { newer.value ? page(1...22, hasMore: true) : page(number: 1, hasMore: true) },
+                loadMore: { number in page(number: number, hasMore: number < 5) })
+            let (window, input) = try Self.show(list, title: "replace-from-end", counts: counts)
             defer { GtkTest.destroy(window) }
             let adjustment = Self.adjustment(list)
             let atTheEnd = {

@@ -31,14 +31,13 @@ final class RealInputTests: XCTestCase {
         // still ends the pull: 1 s keeps the tests' paced pulls clear of that on a loaded machine.
         let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = wheelIdleInterval }
         let counts = Counts()
-        list.onRefresh { page(1...20, hasMore: true) }
-        list.onLoadMore { number in page(number: number, hasMore: number < pages) }
-        list.effectObserver = { effect in
-            switch effect {
-            case .startRefresh: counts.refreshes += 1
-            case .startLoadMore(_, let page): counts.loads.append(page)
-            default: break
-            }
+        list.onRefresh {
+            counts.refreshes += 1
+            return page(1...20, hasMore: true)
+        }
+        list.onLoadMore { number in
+            counts.loads.append(number)
+            return page(number: number, hasMore: number < pages)
         }
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
@@ -84,7 +83,7 @@ final class RealInputTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "wheel-middle")
             defer { GtkTest.destroy(h.window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrolledWindow.opaque)
+            let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrollerWidget.opaque)
             h.input.wheel(up: false, count: 10, delayMs: InputPace.spinNotchMs)
             // GTK's wheel scrolling animates: wait for where ten notches take the list.
             GtkTest.wait("the list scrolled down") { gtk_adjustment_get_value(adjustment) > 300 }
@@ -251,8 +250,10 @@ final class ShortcutScopeTests: XCTestCase {
             var refreshes: [String: Int] = ["left": 0, "right": 0]
             @MainActor func makeList(_ name: String) throws -> RefreshList<Row> {
                 let list = try GtkTest.makeList()
-                list.onRefresh { page(1...20, hasMore: false) }
-                list.effectObserver = { if case .startRefresh = $0 { refreshes[name, default: 0] += 1 } }
+                list.onRefresh {
+                    refreshes[name, default: 0] += 1
+                    return page(1...20, hasMore: false)
+                }
                 return list
             }
             let left = try makeList("left"), right = try makeList("right")

@@ -1,7 +1,7 @@
 // What the widget shows, read back by the tests the way GTK Inspector or an app sees it: the
 // widget tree under `widget` (the header's revealer, then the scrolled window with the rows),
-// found by the CSS classes the README documents, and the labels, models and controllers GTK
-// gives out for it. Nothing here reads the list's own fields.
+// found by the CSS nodes and classes doc/guide.md documents ("Its widget tree"), and the labels,
+// models and controllers GTK gives out for it. Nothing here reads the list's own fields.
 
 import CGtk
 import GtkInterop
@@ -72,10 +72,17 @@ extension RefreshList {
     var headerSpinner: WidgetPointer { descendant(of: headerWidget, withClass: "refresh-spinner")! }
     /// The header's clip: the revealer's child, as tall as the header shows.
     var headerClip: WidgetPointer { gtk_revealer_get_child(revealerWidget.opaque)! }
+    /// The list view showing the rows (`listview.refresh-rows`), unless the placeholder shows
+    /// in its place.
+    var listViewIfShown: WidgetPointer? { descendant(of: widget, withClass: "refresh-rows") }
+    /// The list view showing the rows, which the test knows to be shown.
+    var listViewWidget: WidgetPointer { listViewIfShown! }
+    /// The scrolled window holding the rows (or the placeholder in their place).
+    var scrollerWidget: WidgetPointer { descendant(of: widget, named: "scrolledwindow")! }
     /// The rows' model as the list view shows it: one entry per item, plus the footer's.
-    var rowsModel: OpaquePointer { gtk_list_view_get_model(listView.opaque)! }
+    var rowsModel: OpaquePointer { gtk_list_view_get_model(listViewWidget.opaque)! }
     /// The footer (`.refresh-footer`, accessible role `status`), while a cell of the rows shows it.
-    var footerWidget: WidgetPointer? { descendant(of: listView, withClass: "refresh-footer") }
+    var footerWidget: WidgetPointer? { descendant(of: listViewWidget, withClass: "refresh-footer") }
     /// The footer's spinner, label and Load more / Retry button, in their order in it.
     var footerSpinner: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, withClass: "refresh-spinner") } }
     var footerLabel: WidgetPointer? { footerWidget.flatMap { descendant(of: $0, named: "label") } }
@@ -93,7 +100,7 @@ extension RefreshList {
     /// too, not GTK's touch-only one) claimed the pointer it follows: the list does so once the
     /// drag pulls.
     var dragClaimed: Bool {
-        let controllers = gtk_widget_observe_controllers(scrolledWindow)!
+        let controllers = gtk_widget_observe_controllers(scrollerWidget)!
         defer { g_object_unref(gpointer(controllers)) }
         for index in 0..<g_list_model_get_n_items(controllers) {
             let controller = g_list_model_get_item(controllers, index)!
@@ -116,7 +123,7 @@ extension RefreshList {
     var modelRowCount: Int { Int(g_list_model_get_n_items(rowsModel)) }
     /// The scroll controller GTK delivers wheel and touchpad events to, on the scrolled window.
     var scrollController: OpaquePointer? {
-        let controllers = gtk_widget_observe_controllers(scrolledWindow)!
+        let controllers = gtk_widget_observe_controllers(scrollerWidget)!
         defer { g_object_unref(gpointer(controllers)) }
         for index in 0..<g_list_model_get_n_items(controllers) {
             let controller = g_list_model_get_item(controllers, index)!
@@ -140,7 +147,7 @@ extension GtkTest {
     ) {
         @MainActor final class Stamp { var microseconds = g_get_monotonic_time() }
         let lastActivity = Stamp()
-        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
         let watch = SignalConnections()
         watch.onVoid(gpointer(adjustment), "value-changed") { lastActivity.microseconds = g_get_monotonic_time() }
         for property in ["upper", "page-size"] {

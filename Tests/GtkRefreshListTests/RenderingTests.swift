@@ -95,7 +95,7 @@ final class RenderingTests: XCTestCase {
             // At the end once a frame has laid out the footer's new state (a Retry makes its row
             // taller, a page adds rows), with the footer on screen: checked after each frame.
             @MainActor func toBottom() {
-                let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)
+                let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)
                 GtkTest.wait("the list scrolled to its end, the footer on screen") {
                     GtkTest.frames(of: list.widget)
                     let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
@@ -104,7 +104,7 @@ final class RenderingTests: XCTestCase {
                     {
                         return true
                     }
-                    scrollToEnd(list.scrolledWindow)
+                    scrollToEnd(list.scrollerWidget)
                     return false
                 }
             }

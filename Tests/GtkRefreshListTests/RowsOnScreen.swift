@@ -14,10 +14,10 @@ struct ShownRow: Equatable {
 
 /// The first row the view shows (in part), read from the widget tree.
 @MainActor func firstVisibleRow(of list: RefreshList<Row>) -> ShownRow? {
-    let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
-    let viewTop = screenTop(of: list.scrolledWindow, in: list)
+    let viewHeight = Double(gtk_widget_get_height(list.scrollerWidget))
+    let viewTop = screenTop(of: list.scrollerWidget, in: list)
     var first: ShownRow?
-    var cell = gtk_widget_get_first_child(list.listView)
+    var cell = list.listViewIfShown.flatMap { gtk_widget_get_first_child($0) }
     while let current = cell {
         cell = gtk_widget_get_next_sibling(current)
         guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
@@ -34,7 +34,7 @@ struct ShownRow: Equatable {
 
 /// The row showing `text` ("row 7"), if its cell is laid out: its top in the list's coordinates.
 @MainActor func shownRow(_ text: String, of list: RefreshList<Row>) -> ShownRow? {
-    var cell = gtk_widget_get_first_child(list.listView)
+    var cell = list.listViewIfShown.flatMap { gtk_widget_get_first_child($0) }
     while let current = cell {
         cell = gtk_widget_get_next_sibling(current)
         guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
@@ -56,7 +56,7 @@ struct ShownRow: Equatable {
 
 /// The list's vertical scroll position.
 @MainActor func verticalAdjustment(_ list: RefreshList<Row>) -> UnsafeMutablePointer<GtkAdjustment> {
-    gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+    gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
 }
 
 /// The pill (`.refresh-new-pill`), the widget's last child.
@@ -75,7 +75,7 @@ struct ShownRow: Equatable {
 /// The middle of the vertical scrollbar's slider, in `list`'s coordinates: where a pointer
 /// grabs it. The pointer should be over the scrollbar first (an overlay scrollbar widens then).
 @MainActor func scrollbarSlider(of list: RefreshList<Row>) -> (x: Int, y: Int)? {
-    guard let scrollbar = gtk_scrolled_window_get_vscrollbar(list.scrolledWindow.opaque),
+    guard let scrollbar = gtk_scrolled_window_get_vscrollbar(list.scrollerWidget.opaque),
         let slider = descendant(of: scrollbar, named: "slider")
     else { return nil }
     var point = graphene_point_t()

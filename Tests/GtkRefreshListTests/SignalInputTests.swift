@@ -10,20 +10,20 @@ import RefreshEngine
 import XCTest
 
 final class SignalInputTests: XCTestCase {
+    /// A shown list at rest at the top after its first refresh, answering at once (five pages),
+    /// and its loaders' calls since then.
     @MainActor private static func shownList(
-        _ change: (inout RefreshListConfiguration) -> Void = { _ in },
-        observe: (@MainActor (Effect) -> Void)? = nil
-    ) throws -> (RefreshList<Row>, WidgetPointer) {
+        _ change: (inout RefreshListConfiguration) -> Void = { _ in }
+    ) throws -> (RefreshList<Row>, WidgetPointer, LoaderCalls) {
         let list = try GtkTest.makeList(change)
-        list.effectObserver = observe
-        list.onRefresh { page(1...20, hasMore: true) }
-        list.onLoadMore { number in page(number: number, hasMore: number < 5) }
+        let calls = list.answerCounting(
+            refresh: { page(1...20, hasMore: true) }, loadMore: { number in page(number: number, hasMore: number < 5) })
         let window = GtkTest.window(list.widget)
         list.start()
         GtkTest.wait("the first refresh over") { list.state.header.state == .idle && list.items.count >= 20 }
         // Laid out: the rows are taller than the viewport (a window whose frames stopped is shown
         // again by its FrameWatch meanwhile).
-        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
         let laidOut = {
             gtk_adjustment_get_page_size(adjustment) > 0
                 && gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment)
@@ -37,16 +37,19 @@ final class SignalInputTests: XCTestCase {
         // Nothing in flight, and the list at rest at the top long enough for a wheel to pull.
         GtkTest.wait("nothing in flight (\(String(describing: list.state.inFlight)))") { list.state.inFlight == nil }
         GtkTest.waitUntilAWheelNotchWouldPull(list)
-        return (list, window)
+        calls.refreshes = 0
+        return (list, window, calls)
     }
 
     func testAdjustmentChangesReachTheEngineAsGeometry() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            let (list, window, _) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             let watch = GtkTest.watch(of: window)
             var geometries: [(Double, Double, Double)] = []
+            // Internal read: this test checks GTK's signals reach the engine as geometry, which
+            // shows nowhere else while it changes nothing on screen.
             list.eventObserver = { event, _ in
                 if case .geometry(let offset, let content, let viewport) = event {
                     geometries.append((offset, content, viewport))
@@ -88,7 +91,7 @@ final class SignalInputTests: XCTestCase {
         try onMainActor {
             // The test waits for a layout between two deltas; on a busy machine that wait can
             // outlast the default 500 ms in which a lost scroll-end releases the pull.
-            let (list, window) = try Self.shownList { $0.engine.touchpadIdleInterval = 60_000 }
+            let (list, window, _) = try Self.shownList { $0.engine.touchpadIdleInterval = 60_000 }
             defer { GtkTest.destroy(window) }
             let controller = try XCTUnwrap(list.scrollController)
             cgtk_emit_void(gpointer(controller), "scroll-begin")
@@ -111,8 +114,10 @@ final class SignalInputTests: XCTestCase {
 
     func testKineticTouchpadDeltasWithoutAGestureScrollTheListInstead() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            let (list, window, _) = try Self.shownList()
             defer { GtkTest.destroy(window) }
+            // Internal write: kinetic deltas after a lift are what GTK sends with no gesture
+            // under way; no input device makes them on demand.
             list.feed(.moved(.touchpad(distance: 50)))
             XCTAssertEqual(list.state.header.state, .idle, "refused with no gesture under way: not a pull")
             XCTAssertEqual(list.state.counters.ignoredPulls, 1)
@@ -121,10 +126,8 @@ final class SignalInputTests: XCTestCase {
 
     func testWheelNotchesAtTheTopArmAndIdleReleases() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            let (list, window, calls) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            var refreshes = 0
-            list.effectObserver = { if case .startRefresh = $0 { refreshes += 1 } }
             // Emitted outside a real event, a scroll is one wheel notch per unit of dy (GTK's
             // default unit), as a mouse wheel sends.
             let controller = try XCTUnwrap(list.scrollController)
@@ -132,17 +135,17 @@ final class SignalInputTests: XCTestCase {
                 XCTAssertEqual(cgtk_emit_scroll(gpointer(controller), 0, -1), 1, "the pull takes the notch")
             }
             XCTAssertEqual(list.state.header.state, .armed)
-            GtkTest.wait("the refresh the idle interval releases") { refreshes >= 1 }
+            GtkTest.wait("the refresh the idle interval releases") { calls.refreshes >= 1 }
             GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
-            XCTAssertEqual(refreshes, 1)
+            XCTAssertEqual(calls.refreshes, 1)
         }
     }
 
     func testWheelInTheMiddleIsLeftToTheScrolledWindow() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            let (list, window, _) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             gtk_adjustment_set_value(adjustment, 200)
             let controller = try XCTUnwrap(list.scrollController)
             for _ in 0..<5 {
@@ -154,28 +157,27 @@ final class SignalInputTests: XCTestCase {
 
     func testEdgeSignalsAndGeometryLoadEachPageOnce() throws {
         try onMainActor {
-            var loads: [Int] = []
-            let (list, window) = try Self.shownList(observe: {
-                if case .startLoadMore(_, let page) = $0 { loads.append(page) }
-            })
+            let (list, window, calls) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+            let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             var edgeHints = 0
+            // Internal read: when the edge signals were handled (an edge that loads nothing new
+            // changes nothing an app can see).
             list.eventObserver = { event, _ in if case .edgeHint = event { edgeHints += 1 } }
             for _ in 0..<40 where list.state.footer != .exhausted {
-                let before = loads.count
+                let before = calls.loads.count
                 let upper = gtk_adjustment_get_upper(adjustment)
                 let hintsBefore = edgeHints
                 gtk_adjustment_set_value(adjustment, upper)
                 for _ in 0..<5 {
-                    cgtk_emit_position(list.scrolledWindow.raw, "edge-reached", GTK_POS_BOTTOM)
-                    cgtk_emit_position(list.scrolledWindow.raw, "edge-overshot", GTK_POS_BOTTOM)
+                    cgtk_emit_position(list.scrollerWidget.raw, "edge-reached", GTK_POS_BOTTOM)
+                    cgtk_emit_position(list.scrollerWidget.raw, "edge-overshot", GTK_POS_BOTTOM)
                 }
                 // Reported as from a layout, they are handled on the next main-loop turn, in order
                 // after the scroll's geometry.
                 GtkTest.wait("the scroll and the edge signals handled") { edgeHints >= hintsBefore + 10 }
                 GtkTest.wait("the page loaded") { list.state.inFlight == nil && list.state.footer != .loading }
-                if loads.count == before {
+                if calls.loads.count == before {
                     // The last page's layout was still settling, so the end did not count yet:
                     // once nothing is due, the next round asks again.
                     // Internal read: when the list stops waiting for a page's layout shows nowhere.
@@ -185,7 +187,7 @@ final class SignalInputTests: XCTestCase {
                 // The next round scrolls to the new end, once the new rows are laid out.
                 GtkTest.wait("the new page laid out") { gtk_adjustment_get_upper(adjustment) > upper }
             }
-            XCTAssertEqual(loads, [2, 3, 4, 5], "one load per page, in order")
+            XCTAssertEqual(calls.loads, [2, 3, 4, 5], "one load per page, in order")
             XCTAssertEqual(list.items.count, 100)
             XCTAssertEqual(list.state.footer, .exhausted)
             XCTAssertEqual(list.shownFooterText, list.configuration.texts.noMoreItems)
@@ -195,9 +197,9 @@ final class SignalInputTests: XCTestCase {
 
     func testActionsRefreshAndLoadMore() throws {
         try onMainActor {
-            let (list, window) = try Self.shownList()
+            let (list, window, _) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            XCTAssertEqual(gtk_widget_activate_action_variant(list.listView, "list.refresh", nil), 1)
+            XCTAssertEqual(gtk_widget_activate_action_variant(list.listViewWidget, "list.refresh", nil), 1)
             XCTAssertEqual(list.state.header.state, .refreshing)
             GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
         }

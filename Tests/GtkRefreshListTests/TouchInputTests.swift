@@ -23,7 +23,7 @@ final class TouchInputTests: XCTestCase {
     /// What the list did since the harness was ready.
     @MainActor final class Record {
         var refreshes = 0
-        /// Every header state the engine was in after an event.
+        /// Every header state the list reported (`onStateChange`).
         var headerStates: [HeaderState] = []
         /// Drag gestures the engine saw end.
         var dragsEnded = 0
@@ -34,8 +34,10 @@ final class TouchInputTests: XCTestCase {
     @MainActor private static func harness(title: String) throws -> Harness {
         let list = try GtkTest.makeList()
         let record = Record()
-        list.onRefresh { page(1...40, hasMore: false) }
-        list.effectObserver = { if case .startRefresh = $0 { record.refreshes += 1 } }
+        list.onRefresh {
+            record.refreshes += 1
+            return page(1...40, hasMore: false)
+        }
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
@@ -45,8 +47,10 @@ final class TouchInputTests: XCTestCase {
         GtkTest.wait("the first refresh's header closed on screen (\(list.headerAllocatedHeight) px)") {
             list.state.header.state == .idle && list.headerAllocatedHeight == 0
         }
+        list.onStateChange { record.headerStates.append($0.header.state) }
+        // Internal read: a gesture that ends without a pull changes nothing an app or a user can
+        // see, so only the list's own events tell when it saw the touch end.
         list.eventObserver = { event, _ in
-            record.headerStates.append(list.state.header.state)
             if case .gestureEnded(.drag, _) = event { record.dragsEnded += 1 }
         }
         record.refreshes = 0
@@ -118,7 +122,7 @@ final class TouchInputTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "touch-scroll-middle")
             defer { GtkTest.destroy(h.window) }
-            let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrolledWindow.opaque)
+            let adjustment = gtk_scrolled_window_get_vadjustment(h.list.scrollerWidget.opaque)
             // Scroll down first with the finger: it moves up 150 px and stops before it lifts,
             // so the lift flings nothing.
             try h.input.touchDown(at: 180, 300)
