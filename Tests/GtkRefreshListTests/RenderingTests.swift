@@ -67,7 +67,10 @@ final class RenderingTests: XCTestCase {
             XCTAssertEqual(list.headerAllocatedHeight, 0)
             XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
 
-            // A touchpad pull: begun and ended by the scroll controller's own signals.
+            // A touchpad pull: begun and ended by the scroll controller's own signals. Internal
+            // write: its deltas go in through `feed` (the demo's screenshot script's way in), since
+            // a "scroll" emitted outside a real event reads as wheel notches (real finger scrolls
+            // under mutter drive NewPillTests, PlaceRestoreTests and benchmark 6's touchpad pulls).
             let controller = try XCTUnwrap(list.scrollController)
             cgtk_emit_void(gpointer(controller), "scroll-begin")
             list.feed(.moved(.touchpad(distance: 32)))
