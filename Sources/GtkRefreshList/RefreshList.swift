@@ -333,7 +333,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// footer, the paging position, the operation in flight and the inputs it ignored.
     public var state: Snapshot { engine.snapshot }
 
-    /// The scrolled window holding the rows (the package's tests and benchmarks scroll it).
+    /// The scrolled window holding the rows (the package's demo and benchmarks scroll it; tests
+    /// find it in the widget tree, as an app would).
     package var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
 
     /// The list view showing the rows (the demo focuses it).
