@@ -15,12 +15,7 @@ final class RealInputTests: XCTestCase {
         let list: RefreshList<Row>
         let window: WidgetPointer
         let input: any RealInput
-        let counts: Counts
-    }
-
-    @MainActor final class Counts {
-        var refreshes = 0
-        var loads: [Int] = []
+        let counts: LoaderCalls
     }
 
     @MainActor private static func harness(
@@ -30,15 +25,9 @@ final class RealInputTests: XCTestCase {
         // they happened, but a tick that comes before GTK has read a notch sent just before it
         // still ends the pull: 1 s keeps the tests' paced pulls clear of that on a loaded machine.
         let list = try GtkTest.makeList { $0.engine.wheelIdleInterval = wheelIdleInterval }
-        let counts = Counts()
-        list.onRefresh {
-            counts.refreshes += 1
-            return page(1...20, hasMore: true)
-        }
-        list.onLoadMore { number in
-            counts.loads.append(number)
-            return page(number: number, hasMore: number < pages)
-        }
+        let counts = list.answerCounting(
+            refresh: { page(1...20, hasMore: true) },
+            loadMore: { number in page(number: number, hasMore: number < pages) })
         let window = GtkTest.window(list.widget, width: 360, height: 420)
         gtk_window_set_title(window.as(GtkWindow.self), title)
         list.start()
