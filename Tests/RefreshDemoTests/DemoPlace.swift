@@ -64,14 +64,20 @@ extension XCTestCase {
         return (app, window)
     }
 
-    /// Scrolls `app` down by the wheel, `rounds` times eight notches (each round's pages in),
-    /// waits for the place saved as the view rests, quits with Ctrl+Q and returns the place.
+    /// Scrolls `app` down by the wheel, `rounds` times eight notches (each round's notches and
+    /// pages in), waits for the place saved as the view rests, quits with Ctrl+Q and returns the place.
     func leaveInMidList(
         _ app: DemoProcess, window: String, rounds: Int, file: StaticString = #filePath, line: UInt = #line
     ) throws -> DemoPlace {
         for _ in 0..<rounds {
+            // Each notch is counted in: on a loaded machine the X server may still hold some when
+            // the list first rests, and those would move the view after the place is read here
+            // (and the list saves where it is when it closes).
+            let arrived = app.pullEvents(kind: "wheel") + 8
             shell(["xdotool", "click", "--repeat", "8", "--delay", "\(InputPace.spinNotchMs)", "5"])
-            app.wait("the pages the wheel reached loaded", file: file, line: line) { $0.atRest() }
+            app.wait("the eight notches in, the pages the wheel reached loaded", file: file, line: line) {
+                $0.pullEvents(kind: "wheel") >= arrived && $0.atRest()
+            }
         }
         app.wait("the place saved once the view rested", file: file, line: line) {
             $0.atRest() && $0.savedPlace != nil

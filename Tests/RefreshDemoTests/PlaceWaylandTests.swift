@@ -28,8 +28,12 @@ final class PlaceWaylandTests: XCTestCase {
         let first = try launch()
         first.wait("the initial load") { $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
         for _ in 0..<3 {
+            // Each notch counted in, so none still on its way moves the view after the place is read.
+            let arrived = first.pullEvents(kind: "wheel") + 8
             try input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
-            first.wait("the pages the wheel reached loaded") { $0.atRest() }
+            first.wait("the eight notches in, the pages the wheel reached loaded") {
+                $0.pullEvents(kind: "wheel") >= arrived && $0.atRest()
+            }
         }
         first.wait("the place saved once the view rested") { $0.atRest() && $0.savedPlace != nil }
         let left = try XCTUnwrap(first.savedPlace)
@@ -48,8 +52,11 @@ final class PlaceWaylandTests: XCTestCase {
         var counts: [Int] = []
         for _ in 0..<80 where !(second.last?["newAbove"] as? Int == 0 && second.last?["newerRows"] as? String == "none")
         {
+            let arrived = second.pullEvents(kind: "wheel") + 4
             try input.wheel(up: true, count: 4, delayMs: InputPace.spinNotchMs)
-            second.wait("the rows the wheel reached in") { $0.atRest() }
+            second.wait("the four notches in, the rows the wheel reached in") {
+                $0.pullEvents(kind: "wheel") >= arrived && $0.atRest()
+            }
             if let count = second.last?["newAbove"] as? Int, count != counts.last { counts.append(count) }
         }
         second.wait("at the top, nothing newer, the pill gone") {
