@@ -11,6 +11,23 @@ struct Row: Identifiable, Sendable {
     let id: Int
 }
 
+/// What each row of the widget benchmarks shows, ours and the bare list's alike: `short` ("row
+/// 12"), or `status`, a line as long as a timeline's status, 54 characters (benchmark 3 reports
+/// both: on a server that draws the whole window at every frame, what a frame costs depends on
+/// how much text is in view).
+enum RowText: String {
+    case short, status
+
+    @MainActor static var current = RowText.short
+
+    func text(_ number: Int) -> String {
+        switch self {
+        case .short: "row \(number)"
+        case .status: "row \(number): a status of a typical length in a timeline"
+        }
+    }
+}
+
 @MainActor
 enum Gtk {
     static func setUp() {
@@ -61,7 +78,7 @@ final class HeldList {
             minimumSpinnerTime: quick ? 0 : 400, resultDisplayTime: quick ? 0 : 600,
             operationTimeout: 600_000, pageSize: pageSize, maximumRows: 0)
         configuration.startsWhenShown = false
-        list = try! RefreshList(configuration: configuration, rows: .label { "row \($0.id)" })
+        list = try! RefreshList(configuration: configuration, rows: .label { RowText.current.text($0.id) })
         list.onRefresh(completion: { [unowned self] done in self.refreshes.append(done) })
         list.onLoadMore(completion: { [unowned self] _, done in self.pages.append(done) })
     }
@@ -93,7 +110,7 @@ func bareListView(_ store: OpaquePointer) -> (scrolled: WidgetPointer, view: Wid
     }
     connections.onListItem(gpointer(factory), "bind") { item in
         guard let label = gtk_list_item_get_child(item) else { return }
-        gtk_label_set_text(label.opaque, "row \(gtk_list_item_get_position(item))")
+        gtk_label_set_text(label.opaque, RowText.current.text(Int(gtk_list_item_get_position(item))))
     }
     bareConnections.append(connections)
     let selection = gtk_single_selection_new(store)!

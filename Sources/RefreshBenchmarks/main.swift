@@ -10,6 +10,7 @@ import GtkRefreshList
 let usage = """
     Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--wayland-session PATH] [--smoke]
            refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
+           refresh-bench scroll [--mode ours|bare|paired] [--rows N] [--frames N] [--row-text short|status]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
     """
 
@@ -43,6 +44,14 @@ MainActor.assumeIsolated {
         let sizes = (option("--sizes") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
         AppendBench.run(sizes: sizes, appends: number("--appends", 200))
     case "scroll":
+        if let text = option("--row-text") {
+            guard let rowText = RowText(rawValue: text) else {
+                FileHandle.standardError.write(
+                    Data("refresh-bench: --row-text is short or status, not '\(text)'\n\(usage)\n".utf8))
+                exit(2)
+            }
+            RowText.current = rowText
+        }
         Gtk.setUp()
         if option("--mode") == "paired" {
             ScrollBench.paired(rows: number("--rows", 1_000_000), frames: number("--frames", 600))
