@@ -21,6 +21,23 @@ extension DemoProcess {
         return DemoPlace(id: id, top: top)
     }
 
+    /// The place the last `persistPlace` saved, if it came after the last trace line that
+    /// `moved` says moved the view; nil until then. A place saved before that is out of date:
+    /// the list saves again once the view rests, and where it is when it closes.
+    func placeSaved(after moved: (TraceLine) -> Bool) -> DemoPlace? {
+        let lines = trace
+        guard let saved = lines.lastIndex(where: { $0["effect"] as? String == "persistPlace" }),
+            !lines[saved...].contains(where: moved),
+            let id = lines[saved]["id"] as? String, let top = lines[saved]["top"] as? Double
+        else { return nil }
+        return DemoPlace(id: id, top: top)
+    }
+
+    /// Whether `line` is a wheel event the list received.
+    static func isWheelPull(_ line: TraceLine) -> Bool {
+        line["event"] as? String == "pull" && line["kind"] as? String == "wheel"
+    }
+
     /// Checks a run started at `left`: it asked for that row first (no refresh from the newest),
     /// shows it as the first visible row within 3 px of where it was once the view rests, and
     /// loaded the newer rows above it.
@@ -69,20 +86,29 @@ extension XCTestCase {
     func leaveInMidList(
         _ app: DemoProcess, window: String, rounds: Int, file: StaticString = #filePath, line: UInt = #line
     ) throws -> DemoPlace {
-        for _ in 0..<rounds {
-            // Each notch is counted in: on a loaded machine the X server may still hold some when
-            // the list first rests, and those would move the view after the place is read here
-            // (and the list saves where it is when it closes).
+        for round in 0..<rounds {
+            // The pointer moves onto the rows first, as a hand does before it turns the wheel:
+            // GTK sends a scroll to the widget it last picked under the pointer, and after the
+            // content changed (the placeholder gone, rows in) it picks again only at a motion,
+            // real or the one it fakes at the frame after a layout; on a loaded machine a notch
+            // can come first and go to the widget that was there before.
+            shell(["xdotool", "mousemove", "--window", window, "300", "\(300 + (round + 1) % 2)"])
+            // Each notch is counted in before the place is read: one still on its way would move
+            // the view after the read (and the list saves where it is when it closes).
             let arrived = app.pullEvents(kind: "wheel") + 8
             shell(["xdotool", "click", "--repeat", "8", "--delay", "\(InputPace.spinNotchMs)", "5"])
-            app.wait("the eight notches in, the pages the wheel reached loaded", file: file, line: line) {
+            app.wait(
+                "the eight notches in (\(app.pullEvents(kind: "wheel")) of \(arrived) received), the pages the wheel reached loaded",
+                file: file, line: line
+            ) {
                 $0.pullEvents(kind: "wheel") >= arrived && $0.atRest()
             }
         }
-        app.wait("the place saved once the view rested", file: file, line: line) {
-            $0.atRest() && $0.savedPlace != nil
+        // Saved after the last notch: one saved at the previous round's rest is out of date.
+        app.wait("the place saved once the view rested after the last notch", file: file, line: line) {
+            $0.atRest() && $0.placeSaved(after: DemoProcess.isWheelPull) != nil
         }
-        let left = try XCTUnwrap(app.savedPlace, file: file, line: line)
+        let left = try XCTUnwrap(app.placeSaved(after: DemoProcess.isWheelPull), file: file, line: line)
         shell(["xdotool", "windowfocus", "--sync", window])
         shell(["xdotool", "key", "ctrl+q"])
         app.waitForExit("Ctrl+Q quits", file: file, line: line)

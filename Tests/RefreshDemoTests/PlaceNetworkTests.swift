@@ -74,8 +74,12 @@ final class PlaceNetworkTests: XCTestCase {
             $0.count(effect: "applyNewer") > 0 && pill($0)?["pill"] as? String == "newAbove"
                 && $0.events.contains { $0["event"] as? String == "pillActivated" }
         }
-        second.wait("the view at rest, its place saved") { $0.atRest() && $0.savedPlace != nil }
-        let after = try XCTUnwrap(second.savedPlace)
+        // Saved after the newer statuses went in, not the place the restore saved before them.
+        func newerApplied(_ line: TraceLine) -> Bool { line["effect"] as? String == "applyNewer" }
+        second.wait("the view at rest, its place saved after the newer statuses went in") {
+            $0.atRest() && $0.placeSaved(after: newerApplied) != nil
+        }
+        let after = try XCTUnwrap(second.placeSaved(after: newerApplied))
         XCTAssertEqual(after.id, left.id, "the newer statuses went in above without moving the first visible row")
         XCTAssertEqual(after.top, left.top, accuracy: 3)
     }

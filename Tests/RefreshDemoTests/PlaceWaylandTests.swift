@@ -27,16 +27,23 @@ final class PlaceWaylandTests: XCTestCase {
 
         let first = try launch()
         first.wait("the initial load") { $0.settled() && ($0.last?["items"] as? Int ?? 0) >= 20 }
-        for _ in 0..<3 {
-            // Each notch counted in, so none still on its way moves the view after the place is read.
+        for round in 0..<3 {
+            // Onto the rows first, so GTK picks the list under the pointer (leaveInMidList says why),
+            // and each notch counted in, so none still on its way moves the view after the read.
+            try input.movePointer(
+                toX: WaylandAppTests.overTheList.x, y: WaylandAppTests.overTheList.y + Double((round + 1) % 2))
             let arrived = first.pullEvents(kind: "wheel") + 8
             try input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
-            first.wait("the eight notches in, the pages the wheel reached loaded") {
+            first.wait(
+                "the eight notches in (\(first.pullEvents(kind: "wheel")) of \(arrived) received), the pages the wheel reached loaded"
+            ) {
                 $0.pullEvents(kind: "wheel") >= arrived && $0.atRest()
             }
         }
-        first.wait("the place saved once the view rested") { $0.atRest() && $0.savedPlace != nil }
-        let left = try XCTUnwrap(first.savedPlace)
+        first.wait("the place saved once the view rested after the last notch") {
+            $0.atRest() && $0.placeSaved(after: DemoProcess.isWheelPull) != nil
+        }
+        let left = try XCTUnwrap(first.placeSaved(after: DemoProcess.isWheelPull))
         XCTAssertNotEqual(left.id, "post-200", "scrolled away from the newest")
         // A click gives the window keyboard focus (headless mutter does not focus new windows).
         try input.click()
