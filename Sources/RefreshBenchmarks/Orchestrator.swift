@@ -143,18 +143,22 @@ enum Orchestrator {
                     ])))
 
         FileHandle.standardError.write(Data("3. scrolling\n".utf8))
-        var scroll: [Metric] = []
         // Both lists in each run, taking turns in one window: the same moments of the machine.
-        for _ in 0..<sizes.scrollRuns {
-            scroll += metrics(
-                output(
-                    me,
-                    [
-                        "scroll", "--mode", "paired", "--rows", "\(sizes.scrollRows)", "--frames",
-                        "\(sizes.scrollFrames)",
-                    ]))
+        func pairedScrollRuns(_ extra: [String] = []) -> [Metric] {
+            (0..<sizes.scrollRuns).flatMap { _ in
+                metrics(
+                    output(
+                        me,
+                        [
+                            "scroll", "--mode", "paired", "--rows", "\(sizes.scrollRows)", "--frames",
+                            "\(sizes.scrollFrames)",
+                        ] + extra))
+            }
         }
-        func medianOf(_ name: String) -> Double { median(scroll.filter { $0.name == name }.map(\.value)) }
+        let scroll = pairedScrollRuns()
+        func medianOf(_ name: String, in runs: [Metric] = scroll) -> Double {
+            median(runs.filter { $0.name == name }.map(\.value))
+        }
         let detail = scroll.first { $0.name == "scroll.ours.p95_ms" }?.detail
         // The goal is judged on the processor time a frame took (every thread of the process,
         // the renderer's included): on a shared machine the wall clock's 95th percentile also
@@ -174,20 +178,10 @@ enum Orchestrator {
         // Reported beside the goal: the same runs with rows as long as a timeline's statuses. On a
         // server that draws the whole window at every frame (Xvfb), the header's two lines of
         // text are a fixed cost per frame, a larger share of a frame the less text the rows show.
-        var statusRows: [Metric] = []
-        for _ in 0..<sizes.scrollRuns {
-            statusRows += metrics(
-                output(
-                    me,
-                    [
-                        "scroll", "--mode", "paired", "--rows", "\(sizes.scrollRows)", "--frames",
-                        "\(sizes.scrollFrames)", "--row-text", "status",
-                    ]))
-        }
-        func statusMedianOf(_ name: String) -> Double { median(statusRows.filter { $0.name == name }.map(\.value)) }
+        let statusRows = pairedScrollRuns(["--row-text", "status"])
         for stat in ["p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"] {
-            let ours = statusMedianOf("scroll.ours.\(stat)")
-            let bare = statusMedianOf("scroll.bare.\(stat)")
+            let ours = medianOf("scroll.ours.\(stat)", in: statusRows)
+            let bare = medianOf("scroll.bare.\(stat)", in: statusRows)
             record([
                 Metric(
                     3, "scroll.status_rows.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,
