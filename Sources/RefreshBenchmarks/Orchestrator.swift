@@ -179,7 +179,7 @@ enum Orchestrator {
         // line of GTK's own widgets showing what our header shows (what an app without the widget
         // would draw while it refreshes), and that status line's own cost over the bare list. The
         // first is what the widget costs beyond the pixels of the status it shows; the second is
-        // what showing that status costs on this display (BENCHMARKS.md, 2026-12-06).
+        // what showing that status costs on this display (BENCHMARKS.md, 2026-12-05, late evening).
         for stat in ["cpu_p50_ms", "cpu_p95_ms"] {
             let ours = medianOf("scroll.ours.\(stat)")
             let statusLine = medianOf("scroll.status_line.\(stat)")
