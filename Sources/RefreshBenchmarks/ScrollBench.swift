@@ -59,14 +59,14 @@ enum ScrollBench {
     /// the others are hidden in a stack, then the next. Each burst's first frames (the list shown
     /// again: mapped, measured, its rows bound) are not counted. Every list's frames are then timed
     /// in the same moments of a shared machine, instead of minutes apart in separate processes.
-    /// Ours, the bare list, and the bare list under a `StatusLine` as tall as our resting header.
+    /// Ours, the bare list, and the bare list under a `statusLine()` as tall as our resting header.
     static func paired(rows: Int, frames: Int, burst: Int = 30, settle: Int = 6) {
         let held = HeldList(pageSize: 50)
         let bare = bareListView(stringList(count: rows))
-        let statusLine = StatusLine()
+        let status = statusLine()
         let underStatus = bareListView(stringList(count: rows))
         let statusBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(statusBox.box, statusLine.widget)
+        gtk_box_append(statusBox.box, status)
         gtk_box_append(statusBox.box, underStatus.scrolled)
         let stack = gtk_stack_new()!
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
@@ -79,29 +79,27 @@ enum ScrollBench {
         var top = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
         _ = gtk_widget_compute_point(held.list.scrolledWindow, held.list.widget, &origin, &top)
-        gtk_widget_set_size_request(statusLine.widget, -1, Int32(top.y.rounded()))
-        let modes = ["ours", "bare", "status_line"]
-        var counted = Dictionary(uniqueKeysWithValues: modes.map { ($0, (wall: [Double](), processor: [Double]())) })
-        let scrolledOf = ["ours": held.list.scrolledWindow, "bare": bare.scrolled, "status_line": underStatus.scrolled]
-        while counted["bare"]!.wall.count < frames {
-            for mode in modes {
+        gtk_widget_set_size_request(status, -1, Int32(top.y.rounded()))
+        // Each list's stack page (its metrics' name), the scrolled window to scroll, what it shows.
+        let lists = [
+            ("ours", held.list.scrolledWindow, "header \(held.list.engine.header.state.name)"),
+            ("bare", bare.scrolled, "no header"),
+            ("status_line", underStatus.scrolled, "GTK's spinner and two labels above"),
+        ]
+        var counted = lists.map { _ in (wall: [Double](), processor: [Double]()) }
+        while counted.contains(where: { $0.wall.count < frames }) {
+            for (index, (mode, scrolled, _)) in lists.enumerated() {
                 gtk_stack_set_visible_child_name(stack.opaque, mode)
                 let (wall, processor) = recordFrames(
-                    window: window, scrolled: scrolledOf[mode]!, frames: burst - settle, skipping: settle)
-                counted[mode]!.wall += wall
-                counted[mode]!.processor += processor
+                    window: window, scrolled: scrolled, frames: burst - settle, skipping: settle)
+                counted[index].wall += wall
+                counted[index].processor += processor
             }
         }
-        let shown = [
-            "ours": "header \(held.list.engine.header.state.name)", "bare": "no header",
-            "status_line": "GTK's spinner and two labels above",
-        ]
-        for mode in modes {
-            let (durations, processor) = counted[mode]!
+        for ((mode, _, shows), (durations, processor)) in zip(lists, counted) {
             emitFrames(
                 mode, durations, processor,
-                detail: "\(durations.count) frames in bursts of \(burst - settle) taking turns, \(rows) rows, "
-                    + shown[mode]!)
+                detail: "\(durations.count) frames in bursts of \(burst - settle) taking turns, \(rows) rows, \(shows)")
         }
         gtk_window_destroy(window.as(GtkWindow.self))
     }
@@ -109,31 +107,28 @@ enum ScrollBench {
     /// What an app without the widget would show above a bare list while it refreshes, built of
     /// GTK's own widgets the way the widget's header is laid out: a turning GtkSpinner beside the
     /// title and the dimmed last-updated line, centred.
-    final class StatusLine {
-        let widget: WidgetPointer
-
-        init() {
-            widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-            gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-            let spinner = gtk_spinner_new()!
-            gtk_widget_set_size_request(spinner, 24, 24)
-            gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-            gtk_spinner_start(spinner.opaque)
-            let labels = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
-            let title = gtk_label_new(RefreshListTexts().refreshing)!
-            // The header's last-updated line a moment after a refresh began (the widget's own
-            // wording in English, which the benchmark runs in).
-            let lastUpdated = gtk_label_new("Last updated just now")!
-            gtk_widget_add_css_class(lastUpdated, "dim-label")
-            gtk_box_append(labels.box, title)
-            gtk_box_append(labels.box, lastUpdated)
-            gtk_box_append(widget.box, spinner)
-            gtk_box_append(widget.box, labels)
-        }
+    private static func statusLine() -> WidgetPointer {
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(line, GTK_ALIGN_CENTER)
+        let spinner = gtk_spinner_new()!
+        gtk_widget_set_size_request(spinner, 24, 24)
+        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
+        gtk_spinner_start(spinner.opaque)
+        let labels = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_valign(labels, GTK_ALIGN_CENTER)
+        let title = gtk_label_new(RefreshListTexts().refreshing)!
+        // The header's last-updated line a moment after a refresh began (the widget's own wording
+        // in English, which the benchmark runs in).
+        let lastUpdated = gtk_label_new("Last updated just now")!
+        gtk_widget_add_css_class(lastUpdated, "dim-label")
+        gtk_box_append(labels.box, title)
+        gtk_box_append(labels.box, lastUpdated)
+        gtk_box_append(line.box, spinner)
+        gtk_box_append(line.box, labels)
+        return line
     }
 
-    /// A list's frame times as benchmark 3's metrics, named by `mode` (`ours` or `bare`).
+    /// A list's frame times as benchmark 3's metrics, named by `mode` (`ours`, `bare` or `status_line`).
     private static func emitFrames(_ mode: String, _ durations: [Double], _ processor: [Double], detail: String) {
         let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
         emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
