@@ -70,6 +70,109 @@ GType refresh_merge_get_type (void);
 #define REFRESH_TYPE_MERGE (refresh_merge_get_type ())
 
 /**
+ * RefreshRequestKind:
+ * @REFRESH_REQUEST_KIND_NEWEST: the newest rows: the first load, or a refresh
+ * @REFRESH_REQUEST_KIND_OLDER: the rows older than #RefreshRequest:cursor, the last row shown:
+ *   the next page at the bottom
+ * @REFRESH_REQUEST_KIND_NEWER: the rows newer than #RefreshRequest:cursor, the first row shown,
+ *   those nearest to it first in the answer's order (Mastodon's `min_id`): asked for when a
+ *   list opened at its saved place nears its top; they go in above the view without moving it
+ * @REFRESH_REQUEST_KIND_AT: the row whose key is #RefreshRequest:cursor, then the rows older
+ *   than it: how a list opens at its saved place (#RefreshList:place-key). An answer without
+ *   that row means it is gone: the list then opens at the newest rows, with no error
+ *
+ * What a request asks for. A list whose #RefreshList:paging is %REFRESH_PAGING_PAGES asks for
+ * %REFRESH_REQUEST_KIND_NEWEST (page 1) and %REFRESH_REQUEST_KIND_OLDER (pages 2 and on) only.
+ */
+typedef enum {
+  REFRESH_REQUEST_KIND_NEWEST,
+  REFRESH_REQUEST_KIND_OLDER,
+  REFRESH_REQUEST_KIND_NEWER,
+  REFRESH_REQUEST_KIND_AT,
+} RefreshRequestKind;
+
+GType refresh_request_kind_get_type (void);
+#define REFRESH_TYPE_REQUEST_KIND (refresh_request_kind_get_type ())
+
+/**
+ * RefreshPaging:
+ * @REFRESH_PAGING_PAGES: by page number (#RefreshRequest:page): 1 for a refresh, 2 and on for
+ *   the pages after it
+ * @REFRESH_PAGING_CURSOR: by the key of a row shown (#RefreshRequest:cursor), as feeds page
+ *   (Mastodon's `max_id` and `min_id`); needs #RefreshList:key-property, and lets the list keep
+ *   its place across restarts (#RefreshList:place-key)
+ *
+ * How a list asks for rows.
+ */
+typedef enum {
+  REFRESH_PAGING_PAGES,
+  REFRESH_PAGING_CURSOR,
+} RefreshPaging;
+
+GType refresh_paging_get_type (void);
+#define REFRESH_TYPE_PAGING (refresh_paging_get_type ())
+
+/**
+ * RefreshShortcutScope:
+ * @REFRESH_SHORTCUT_SCOPE_LIST: while the keyboard focus is in the list: several lists in one
+ *   window each refresh on their own
+ * @REFRESH_SHORTCUT_SCOPE_WINDOW: anywhere in the list's window, like a browser's F5: for a
+ *   window with one list
+ *
+ * Where the refresh shortcuts (F5, Ctrl+R) work.
+ */
+typedef enum {
+  REFRESH_SHORTCUT_SCOPE_LIST,
+  REFRESH_SHORTCUT_SCOPE_WINDOW,
+} RefreshShortcutScope;
+
+GType refresh_shortcut_scope_get_type (void);
+#define REFRESH_TYPE_SHORTCUT_SCOPE (refresh_shortcut_scope_get_type ())
+
+/**
+ * RefreshNewerState:
+ * @REFRESH_NEWER_STATE_NONE: the first row shown is the newest
+ * @REFRESH_NEWER_STATE_MORE: newer rows may exist (the list opened at its saved place): they
+ *   load as the view nears the top
+ * @REFRESH_NEWER_STATE_LOADING: newer rows are loading
+ * @REFRESH_NEWER_STATE_FAILED: the last load of newer rows failed: the pill offers Retry
+ *
+ * Whether rows newer than the first one shown exist and load.
+ */
+typedef enum {
+  REFRESH_NEWER_STATE_NONE,
+  REFRESH_NEWER_STATE_MORE,
+  REFRESH_NEWER_STATE_LOADING,
+  REFRESH_NEWER_STATE_FAILED,
+} RefreshNewerState;
+
+GType refresh_newer_state_get_type (void);
+#define REFRESH_TYPE_NEWER_STATE (refresh_newer_state_get_type ())
+
+/**
+ * RefreshCountedText:
+ * @REFRESH_COUNTED_TEXT_NEW_ABOVE: the pill's words, "%d new items"
+ * @REFRESH_COUNTED_TEXT_NEW_ABOVE_ANNOUNCEMENT: what a screen reader hears of the pill,
+ *   "%d new items above"
+ * @REFRESH_COUNTED_TEXT_REFRESHED_WITH_NEW: the header after a refresh that brought rows,
+ *   "Refreshed, %d new items"
+ * @REFRESH_COUNTED_TEXT_REFRESHED_WITH_NEW_ABOVE: the same while the reader is below them,
+ *   "Refreshed, %d new items above"
+ *
+ * The counted words a list shows, each a format with one `%d`, for
+ * refresh_list_set_counted_text().
+ */
+typedef enum {
+  REFRESH_COUNTED_TEXT_NEW_ABOVE,
+  REFRESH_COUNTED_TEXT_NEW_ABOVE_ANNOUNCEMENT,
+  REFRESH_COUNTED_TEXT_REFRESHED_WITH_NEW,
+  REFRESH_COUNTED_TEXT_REFRESHED_WITH_NEW_ABOVE,
+} RefreshCountedText;
+
+GType refresh_counted_text_get_type (void);
+#define REFRESH_TYPE_COUNTED_TEXT (refresh_counted_text_get_type ())
+
+/**
  * RefreshRequest:
  *
  * One load the list asks the app for, handed to the #RefreshList::refresh and
@@ -84,11 +187,14 @@ G_DECLARE_FINAL_TYPE (RefreshRequest, refresh_request, REFRESH, REQUEST, GObject
  * refresh_request_finish:
  * @self: a request
  * @items: (nullable): the rows, objects of the list's #RefreshList:item-type, in order
- * @has_more: whether more pages exist after these rows
+ * @has_more: whether more rows exist in the direction asked: after these rows for a refresh,
+ *   %REFRESH_REQUEST_KIND_OLDER and %REFRESH_REQUEST_KIND_AT, before them for
+ *   %REFRESH_REQUEST_KIND_NEWER
  *
- * Answers with rows. Rows whose #RefreshList:key-property value is shown already are not shown
- * again. Answering twice, after #RefreshRequest::cancelled, or with objects of another type is
- * refused with a critical and changes nothing.
+ * Answers any kind of request with rows, newest first. Rows whose #RefreshList:key-property
+ * value is shown already are not shown again. Answering twice, after
+ * #RefreshRequest::cancelled, or with objects of another type is refused with a critical and
+ * changes nothing.
  */
 void refresh_request_finish (RefreshRequest *self, GListModel *items, gboolean has_more);
 
@@ -110,6 +216,29 @@ void refresh_request_fail (RefreshRequest *self, const char *message);
  * Returns: 1 for a refresh, 2 and on for the pages after it
  */
 int refresh_request_get_page (RefreshRequest *self);
+
+/**
+ * refresh_request_get_kind:
+ * @self: a request
+ *
+ * What the list asks for.
+ *
+ * Returns: the request's kind
+ */
+RefreshRequestKind refresh_request_get_kind (RefreshRequest *self);
+
+/**
+ * refresh_request_get_cursor:
+ * @self: a request
+ *
+ * The key, as text, of the row the request is relative to: the last row shown for
+ * %REFRESH_REQUEST_KIND_OLDER, the first for %REFRESH_REQUEST_KIND_NEWER, the saved row for
+ * %REFRESH_REQUEST_KIND_AT; %NULL for %REFRESH_REQUEST_KIND_NEWEST and for a list paging by
+ * page number.
+ *
+ * Returns: (nullable): the cursor
+ */
+const char *refresh_request_get_cursor (RefreshRequest *self);
 
 /**
  * refresh_request_is_cancelled:
@@ -141,6 +270,8 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  *
  * The list wants its first page: when first shown, pulled, or asked by F5, Ctrl+R or
  * refresh_list_begin_refresh(). With #RefreshList:refresh-merge `replace` the answer replaces the rows.
+ * A list paging by cursor asks here for %REFRESH_REQUEST_KIND_NEWEST and, opening at its
+ * saved place, %REFRESH_REQUEST_KIND_AT (refresh_request_get_kind()).
  */
 
 /**
@@ -148,7 +279,9 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * @self: the list
  * @request: the request to answer with the page refresh_request_get_page() names
  *
- * The list wants the next page: the view came near the end, or Retry was pressed.
+ * The list wants the next page: the view came near the end, or Retry was pressed. A list
+ * paging by cursor asks here for %REFRESH_REQUEST_KIND_OLDER and, opened at its saved place,
+ * %REFRESH_REQUEST_KIND_NEWER as the view nears the top. One handler may serve both signals.
  */
 
 /**
@@ -207,7 +340,19 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
 /**
  * RefreshRequest:page:
  *
- * 1 for a refresh, 2 and on for the pages after it.
+ * 1 for a refresh, 2 and on for the pages after it; 0 for a list paging by cursor.
+ */
+
+/**
+ * RefreshRequest:kind:
+ *
+ * What the list asks for.
+ */
+
+/**
+ * RefreshRequest:cursor:
+ *
+ * The key, as text, of the row the request is relative to (see refresh_request_get_cursor()).
  */
 
 /**
@@ -244,7 +389,82 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
 /**
  * RefreshList:pull-threshold:
  *
- * How far a pull must go, in pixels, to arm a refresh.
+ * How far a pull must go, in pixels, to arm a refresh (default 64). Set it before the list
+ * is shown.
+ */
+
+/**
+ * RefreshList:paging:
+ *
+ * How the list asks for rows: by page number (the default) or by cursor. Set it before the list
+ * is shown.
+ */
+
+/**
+ * RefreshList:place-key:
+ *
+ * The name under which the list keeps its place between runs: the first row in view (its key)
+ * and its offset, saved when the view rests and when the list closes, in the XDG state folder
+ * under the application id; the next start opens there (%REFRESH_REQUEST_KIND_AT, then
+ * %REFRESH_REQUEST_KIND_NEWER as the view nears the top). Needs #RefreshList:paging
+ * %REFRESH_PAGING_CURSOR. %NULL (the default): every start shows the newest rows. Set it before
+ * the list is shown.
+ */
+
+/**
+ * RefreshList:last-updated-key:
+ *
+ * The name under which the header's "Last updated" time is kept between runs; %NULL (the
+ * default) keeps it for this run only. Set it before the list is shown.
+ */
+
+/**
+ * RefreshList:starts-when-shown:
+ *
+ * Whether the list starts (its first load) the first time it is shown (default %TRUE). Off, it
+ * waits for refresh_list_start(): an app that must sign in first, or that loads before its
+ * window shows. Set it before the list is shown.
+ */
+
+/**
+ * RefreshList:page-size:
+ *
+ * The rows a full page holds (default 20): an answer with fewer ends paging unless its
+ * `has_more` says otherwise. Set it before the list is shown.
+ */
+
+/**
+ * RefreshList:load-more-distance:
+ *
+ * How near the end, in pixels, the view comes before the next page loads; -1 (the default):
+ * one view's height. Set it before the list is shown.
+ */
+
+/**
+ * RefreshList:shortcut-scope:
+ *
+ * Where F5 and Ctrl+R refresh this list from (default: while the focus is in it). Set it before
+ * the list is shown.
+ */
+
+/**
+ * RefreshList:new-above:
+ *
+ * How many rows went in above the view since the reader was last at the top: the "N new" pill's
+ * count (0 when it does not show).
+ */
+
+/**
+ * RefreshList:newer-state:
+ *
+ * Whether rows newer than the first one shown exist and load (a list opened at its saved place).
+ */
+
+/**
+ * RefreshList:started:
+ *
+ * Whether the list started: shown with #RefreshList:starts-when-shown, or refresh_list_start()
+ * called.
  */
 
 /**
@@ -263,5 +483,98 @@ GtkWidget *refresh_list_new (void);
  * Asks for a refresh, as F5 does; ignored while one runs.
  */
 void refresh_list_begin_refresh (RefreshList *self);
+
+/**
+ * refresh_list_start:
+ * @self: a list
+ *
+ * Starts the list: its first load, or its saved place (#RefreshList:place-key). A list starts
+ * by itself when first shown; with #RefreshList:starts-when-shown off, call this when the app
+ * can answer (an account signed in), or before the window shows to load ahead. Needs a
+ * #RefreshList:factory. Later calls do nothing.
+ */
+void refresh_list_start (RefreshList *self);
+
+/**
+ * refresh_list_receive:
+ * @self: a started list
+ * @item: (transfer none): a row newer than every row shown (a stream's new post), of
+ *   #RefreshList:item-type
+ *
+ * Receives a row for the top. At the top of the list it goes in at once; away from it, it
+ * waits with the rows received after it and they go in together a moment later, the reader's
+ * place held and the "N new" pill counting them (#RefreshList:new-above). A row whose key a
+ * refresh brought meanwhile is not shown twice.
+ *
+ * Returns: %TRUE if the row was taken; %FALSE, with a critical, for a row whose key is shown
+ *   or waits already, an object of another type, or a list not started
+ */
+gboolean refresh_list_receive (RefreshList *self, GObject *item);
+
+/**
+ * refresh_list_insert:
+ * @self: a started list
+ * @item: (transfer none): the row, of #RefreshList:item-type
+ * @position: where it goes among the rows shown (past the end: last)
+ *
+ * Inserts a row (an inbox filing a new message). Above the view the reader's place holds and
+ * the pill counts it. At the top of a list that does not show its newest rows, it is not put
+ * in (that would leave a gap): it counts in the pill and loads with the rows above.
+ *
+ * Returns: whether the rows changed; %FALSE, with a critical, for a row whose key is shown
+ *   already, an object of another type, or a list not started
+ */
+gboolean refresh_list_insert (RefreshList *self, GObject *item, guint position);
+
+/**
+ * refresh_list_remove:
+ * @self: a started list
+ * @key: the key (#RefreshList:key-property's value, as text) of the row to remove
+ *
+ * Removes the row with @key, shown or waiting to go in.
+ *
+ * Returns: whether a row went; %FALSE, with a critical, for a key no row has, a list without
+ *   #RefreshList:key-property, or a list not started
+ */
+gboolean refresh_list_remove (RefreshList *self, const char *key);
+
+/**
+ * refresh_list_update:
+ * @self: a started list
+ * @item: (transfer none): the row's new object, of #RefreshList:item-type, with the key of the
+ *   row it replaces
+ *
+ * Replaces the row with @item's key (its row is bound again).
+ *
+ * Returns: whether a row was replaced; %FALSE, with a critical, for a key no row has, an object
+ *   of another type, or a list not started
+ */
+gboolean refresh_list_update (RefreshList *self, GObject *item);
+
+/**
+ * refresh_list_set_counted_text:
+ * @self: a list
+ * @text: which words
+ * @singular: the format for one, with `%d` where the count goes ("%d new post")
+ * @plural: the format for more, or none ("%d new posts")
+ * @domain: (nullable): the gettext domain @singular and @plural are translated in (the app's);
+ *   %NULL shows them as they are
+ *
+ * Words a counted text the app's way (posts, messages, files). Set it before the list is shown.
+ */
+void refresh_list_set_counted_text (RefreshList *self, RefreshCountedText text, const char *singular,
+                                    const char *plural, const char *domain);
+
+/**
+ * refresh_list_get_counted_text:
+ * @self: a list
+ * @text: which words
+ * @count: how many
+ *
+ * The words @text shows for @count, as the list says them.
+ *
+ * Returns: (transfer full): the words
+ */
+char *refresh_list_get_counted_text (RefreshList *self, RefreshCountedText text, int count);
 
 G_END_DECLS
