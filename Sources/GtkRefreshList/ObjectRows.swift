@@ -1,9 +1,11 @@
 // The list driven through GObject, for apps in C, Python, Vala or any language GTK has bindings
 // for: rows are the app's own objects, made into row widgets by the app's
 // GtkSignalListItemFactory (the `factory` property), and loads are asked for with the `refresh`
-// and `load-more` signals, each handing the app a `RefreshRequest` to answer later. Underneath
-// it is the same Swift list (`RefreshList<ObjectItem>`) a Swift app drives, with the same engine:
-// the widget makes one for itself when it is shown with a factory and no Swift list drives it.
+// and `load-more` signals, each handing the app a `RefreshRequest` (a page number, or a kind and
+// a cursor) to answer later. Underneath it is the same Swift list (`RefreshList<ObjectItem>`) a
+// Swift app drives, with the same engine: the widget makes one for itself when it is shown (or
+// started) with a factory and no Swift list drives it. Every request, by page or by cursor, is
+// the Swift list's loader adapted to a `RefreshRequest`.
 
 import CGtk
 internal import GtkInterop
@@ -11,9 +13,36 @@ import RefreshEngine
 
 /// What identifies an app's object among the rows: the value of the property the list's
 /// `key-property` names (as text), or, without one, the object itself.
-enum ObjectKey: Hashable, Sendable {
+enum ObjectKey: Hashable, Sendable, LosslessStringConvertible {
     case value(String)
     case identity(UInt)
+
+    /// A cursor's text is a key's value (a list paging by cursor has a `key-property`).
+    init?(_ description: String) { self = .value(description) }
+
+    var description: String {
+        switch self {
+        case .value(let text): text
+        case .identity(let address): "object at 0x" + String(address, radix: 16)
+        }
+    }
+}
+
+/// What a `RefreshRequest` asks for: the `RefreshRequestKind` enum.
+enum RequestKind: CaseIterable {
+    case newest
+    case older
+    case newer
+    case at
+
+    var nick: String {
+        switch self {
+        case .newest: "newest"
+        case .older: "older"
+        case .newer: "newer"
+        case .at: "at"
+        }
+    }
 }
 
 /// One of the app's objects as a row: a reference to it and its key.
@@ -32,7 +61,7 @@ final class ObjectItem: Identifiable, @unchecked Sendable {
 }
 
 /// Why an answer was refused: said in a GLib critical, and the request stays unanswered.
-private enum AnswerProblem: Error {
+enum AnswerProblem: Error {
     case refused(String)
 }
 
@@ -50,8 +79,14 @@ final class RequestCore {
         case cancelled
     }
 
-    /// 1 for a refresh, 2 and on for the pages after it.
+    /// 1 for a refresh, 2 and on for the pages after it; 0 for a request by cursor.
     let page: Int
+    /// What the request asks for.
+    let kind: RequestKind
+    /// The key of the row the request is relative to (nil for the newest rows and for pages).
+    let cursor: String?
+    /// `cursor` as the C string `refresh_request_get_cursor` hands out, freed with the request.
+    let cursorText: UnsafeMutablePointer<CChar>?
     private let completion: RefreshList<ObjectItem>.Completion
     /// The widget whose `item-type` and `key-property` an answer is checked against (a plain
     /// address: the request may outlive the widget, and then only says so).
@@ -61,10 +96,20 @@ final class RequestCore {
     /// own and still hear `cancelled`.
     fileprivate var held: UnsafeMutablePointer<GObject>?
 
-    init(page: Int, completion: RefreshList<ObjectItem>.Completion, widget: WidgetPointer) {
+    init(
+        kind: RequestKind, cursor: String?, page: Int, completion: RefreshList<ObjectItem>.Completion,
+        widget: WidgetPointer
+    ) {
+        self.kind = kind
+        self.cursor = cursor
+        self.cursorText = cursor.flatMap { g_strdup($0) }
         self.page = page
         self.completion = completion
         self.widgetAddress = UInt(bitPattern: widget)
+    }
+
+    isolated deinit {
+        g_free(cursorText)
     }
 
     /// The app's answer with rows.
@@ -125,26 +170,28 @@ final class RequestCore {
         guard g_type_is_a(given, wanted) != 0 else {
             throw .refused("the items are \(typeName(given)), the list's item-type is \(typeName(wanted))")
         }
-        let key = core?.keyProperty
         var rows: [ObjectItem] = []
         let count = g_list_model_get_n_items(items)
         rows.reserveCapacity(Int(count))
         for position in 0..<count {
             guard let item = g_list_model_get_item(items, position) else { continue }
-            // The model's reference, taken over by the row (given back if the answer is refused).
-            let object: UnsafeMutablePointer<GObject> = cast(item)
-            var id = ObjectKey.identity(UInt(bitPattern: object))
-            if let key {
-                do {
-                    id = try Self.key(key, of: object)
-                } catch {
-                    g_object_unref(object)
-                    throw error
-                }
-            }
-            rows.append(ObjectItem(adopting: object, id: id))
+            // The model's reference: the row takes one of its own, and this one goes.
+            defer { g_object_unref(item) }
+            rows.append(try ObjectItem.row(cast(item), keyedBy: core?.keyProperty))
         }
         return rows
+    }
+}
+
+extension ObjectItem {
+    /// `object` as a row (a reference of its own), keyed by its `property`'s value as text, or
+    /// by itself without one.
+    static func row(_ object: UnsafeMutablePointer<GObject>, keyedBy property: String?) throws(AnswerProblem)
+        -> ObjectItem
+    {
+        let id = try property.map { (name) throws(AnswerProblem) in try key(name, of: object) }
+        g_object_ref(object)
+        return ObjectItem(adopting: object, id: id ?? .identity(UInt(bitPattern: object)))
     }
 
     /// The text of `object`'s `property`, its row key.
@@ -175,35 +222,89 @@ final class RequestCore {
     }
 }
 
-private func typeName(_ type: GType) -> String { g_type_name(type).map { String(cString: $0) } ?? "an unknown type" }
+func typeName(_ type: GType) -> String { g_type_name(type).map { String(cString: $0) } ?? "an unknown type" }
 
 extension RefreshListCore {
-    /// Starts the list driven through GObject if the widget is ready for one: on screen, given a
-    /// factory, and driven by no Swift list.
+    /// Makes the list driven through GObject once the widget is on screen with a factory and no
+    /// Swift list drives it (it starts by itself then, with `starts-when-shown`).
     func startObjectListIfReady(on widget: WidgetPointer) {
         guard driver == nil, !isDisposed, gtk_widget_get_mapped(widget) != 0 else { return }
-        guard let factory else {
+        guard factory != nil else {
             warnOfMissingFactory(on: widget)
             return
         }
-        var configuration = RefreshListConfiguration()
-        let maximumRows = self.maximumRows ?? RefreshConfiguration.standard.maximumRows
-        if let engine = try? RefreshConfiguration(refreshMerge: refreshMerge, maximumRows: maximumRows) {
-            configuration.engine = engine
+        makeObjectList(on: widget)
+    }
+
+    /// `refresh_list_start`: starts the list driving the widget, made now if none does yet.
+    func start(on widget: WidgetPointer) {
+        if driver == nil, !isDisposed {
+            guard factory != nil else {
+                cgtk_log_critical("RefreshList", "refresh_list_start: the list needs its factory first; ignored")
+                return
+            }
+            makeObjectList(on: widget)
         }
+        driver?.start()
+    }
+
+    /// The list driven through GObject, made with the settings its properties were given.
+    @discardableResult
+    private func makeObjectList(on widget: WidgetPointer) -> RefreshList<ObjectItem>? {
+        guard let factory else { return nil }
+        var configuration = RefreshListConfiguration()
+        do {
+            configuration.engine = try RefreshConfiguration(
+                pullThreshold: settings.pullThreshold,
+                loadMoreDistance: settings.loadMoreDistance < 0 ? nil : settings.loadMoreDistance,
+                pageSize: settings.pageSize, refreshMerge: refreshMerge,
+                maximumRows: maximumRows ?? RefreshConfiguration.standard.maximumRows)
+        } catch {
+            cgtk_log_critical("RefreshList", "\(error); the list uses the default settings")
+        }
+        configuration.texts = settings.texts
+        configuration.lastUpdatedKey = settings.lastUpdatedKey
+        configuration.placeKey = settings.placeKey
+        configuration.startsWhenShown = settings.startsWhenShown
+        configuration.shortcutScope = settings.shortcutScope
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }
-        // Never throws: the configuration is the engine's defaults but for the merge.
-        guard let list = try? RefreshList<ObjectItem>(widget: widget, configuration: configuration, rows: rows)
-        else { return }
+        let list: RefreshList<ObjectItem>
+        do {
+            list = try RefreshList<ObjectItem>(widget: widget, configuration: configuration, rows: rows)
+        } catch {
+            // Only reached if the defaults themselves were refused.
+            cgtk_log_critical("RefreshList", "\(error)")
+            return nil
+        }
         let address = UInt(bitPattern: widget)
-        list.onRefresh(completion: { done in
-            RefreshRequestType.ask(WidgetPointer(bitPattern: address)!, "refresh", page: 1, done)
-        })
-        list.onLoadMore(completion: { page, done in
-            RefreshRequestType.ask(WidgetPointer(bitPattern: address)!, "load-more", page: page, done)
-        })
+        if settings.paging == .cursor, keyProperty == nil {
+            cgtk_log_critical(
+                "RefreshList", "paging by cursor needs a key-property (the rows' keys are the cursors); the list pages by number")
+        }
+        if settings.paging == .cursor, keyProperty != nil {
+            list.onLoad(completion: { request, done in
+                let widget = WidgetPointer(bitPattern: address)!
+                switch request {
+                case .newest: RefreshRequestType.ask(widget, "refresh", .newest, cursor: nil, page: 0, done)
+                case .at(let key): RefreshRequestType.ask(widget, "refresh", .at, cursor: key.description, page: 0, done)
+                case .older(let key):
+                    RefreshRequestType.ask(widget, "load-more", .older, cursor: key.description, page: 0, done)
+                case .newer(let key):
+                    RefreshRequestType.ask(widget, "load-more", .newer, cursor: key.description, page: 0, done)
+                }
+            })
+        } else {
+            list.onRefresh(completion: { done in
+                RefreshRequestType.ask(WidgetPointer(bitPattern: address)!, "refresh", .newest, cursor: nil, page: 1, done)
+            })
+            list.onLoadMore(completion: { page, done in
+                RefreshRequestType.ask(
+                    WidgetPointer(bitPattern: address)!, "load-more", .older, cursor: nil, page: page, done)
+            })
+        }
+        return list
     }
 }
 
@@ -260,6 +361,28 @@ public func refreshRequestGetPage(_ request: UnsafeMutableRawPointer?) -> gint {
     }
 }
 
+/// `refresh_request_get_kind(request)`: what the list asks for.
+@_cdecl("refresh_request_get_kind")
+public func refreshRequestGetKind(_ request: UnsafeMutableRawPointer?) -> gint {
+    let requestAddress = UInt(bitPattern: request)
+    return MainActor.assumeIsolated {
+        let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "get_kind")
+        return gint(RequestKind.allCases.firstIndex(of: core?.kind ?? .newest)!)
+    }
+}
+
+/// `refresh_request_get_cursor(request)`: the key of the row the request is relative to
+/// (transfer none: the request keeps it).
+@_cdecl("refresh_request_get_cursor")
+public func refreshRequestGetCursor(_ request: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
+    let requestAddress = UInt(bitPattern: request)
+    let textAddress = MainActor.assumeIsolated {
+        let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "get_cursor")
+        return UInt(bitPattern: core?.cursorText)
+    }
+    return UnsafePointer(bitPattern: textAddress)
+}
+
 /// `refresh_request_is_cancelled(request)`: whether the list stopped waiting for the answer.
 @_cdecl("refresh_request_is_cancelled")
 public func refreshRequestIsCancelled(_ request: UnsafeMutableRawPointer?) -> gboolean {
@@ -279,8 +402,11 @@ enum RefreshRequestType {
     /// Asks the app for rows: a new request handed to the widget's `signal` handlers, kept by
     /// the list until answered or cancelled. With no handler connected the request fails at once.
     @MainActor
-    static func ask(_ widget: WidgetPointer, _ signal: String, page: Int, _ done: RefreshList<ObjectItem>.Completion) {
-        let core = RequestCore(page: page, completion: done, widget: widget)
+    static func ask(
+        _ widget: WidgetPointer, _ signal: String, _ kind: RequestKind, cursor: String?, page: Int,
+        _ done: RefreshList<ObjectItem>.Completion
+    ) {
+        let core = RequestCore(kind: kind, cursor: cursor, page: page, completion: done, widget: widget)
         let object = g_object_new_with_properties(type, 0, nil, nil)!
         UnsafeMutableRawPointer(object).storeBytes(
             of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
@@ -344,8 +470,18 @@ private let requestClassInit: GClassInitFunc = { klass, _ in
     objectClass.pointee.get_property = requestGetProperty
     let readable = GParamFlags(rawValue: G_PARAM_READABLE.rawValue)
     g_object_class_install_property(
-        objectClass, 1,
-        g_param_spec_int("page", "Page", "1 for a refresh, 2 and on for the pages after it", 0, .max, 0, readable))
+        objectClass, RequestProperty.page.rawValue,
+        g_param_spec_int(
+            "page", "Page", "1 for a refresh, 2 and on for the pages after it; 0 for a request by cursor", 0, .max, 0,
+            readable))
+    g_object_class_install_property(
+        objectClass, RequestProperty.kind.rawValue,
+        g_param_spec_enum("kind", "Kind", "What the list asks for", RefreshListType.requestKindType, 0, readable))
+    g_object_class_install_property(
+        objectClass, RequestProperty.cursor.rawValue,
+        g_param_spec_string(
+            "cursor", "Cursor", "The key of the row the request is relative to (NULL for the newest rows, and for pages)",
+            nil, readable))
     // `cancelled`: the list stopped waiting (a newer refresh took over, the loader took too
     // long, the widget went away); an answer given after it is ignored.
     g_signal_newv(
@@ -355,13 +491,26 @@ private let requestClassInit: GClassInitFunc = { klass, _ in
 private let requestGetProperty:
     @convention(c) (
         UnsafeMutablePointer<GObject>?, guint, UnsafeMutablePointer<GValue>?, UnsafeMutablePointer<GParamSpec>?
-    ) -> Void = { object, _, value, _ in
+    ) -> Void = { object, id, value, _ in
         let (objectAddress, valueAddress) = (UInt(bitPattern: object), UInt(bitPattern: value))
         MainActor.assumeIsolated {
             let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: objectAddress), "get_property")
-            g_value_set_int(UnsafeMutablePointer<GValue>(bitPattern: valueAddress), gint(core?.page ?? 0))
+            let value = UnsafeMutablePointer<GValue>(bitPattern: valueAddress)
+            switch RequestProperty(rawValue: id) {
+            case .page: g_value_set_int(value, gint(core?.page ?? 0))
+            case .kind: g_value_set_enum(value, gint(RequestKind.allCases.firstIndex(of: core?.kind ?? .newest)!))
+            case .cursor: g_value_set_string(value, core?.cursor)
+            case nil: break
+            }
         }
     }
+
+/// `RefreshRequest`'s properties, by GObject property id.
+private enum RequestProperty: guint {
+    case page = 1
+    case kind
+    case cursor
+}
 
 private let requestFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     if let raw = UnsafeMutableRawPointer(object),

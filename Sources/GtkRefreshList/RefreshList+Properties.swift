@@ -14,6 +14,9 @@ struct NotifiedProperties: Equatable {
     var isHeaderHidden = false
     var isFooterHidden = false
     var maximumRows = RefreshConfiguration.standard.maximumRows
+    var newAbove = 0
+    var newerRows = NewerRows.none
+    var hasStarted = false
 }
 
 extension RefreshList: RefreshListDriver {
@@ -31,6 +34,10 @@ extension RefreshList: RefreshListDriver {
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
     func listAllocated(heightChanged: Bool) { noteResize(heightChanged: heightChanged) }
     var rowStoreForProperty: OpaquePointer { parts.rowStore }
+    var pagesByCursor: Bool { loading.cursor != nil }
+    var newAboveForProperty: Int { engine.newAbove }
+    var newerRowsForProperty: NewerRows { engine.newerRows }
+    var hasStartedForProperty: Bool { hasStarted }
 
     func refreshFromHost() { refresh() }
 
@@ -41,7 +48,8 @@ extension RefreshList: RefreshListDriver {
         NotifiedProperties(
             headerState: headerStateForProperty, footerState: footerStateForProperty,
             isRefreshing: isRefreshingForProperty, isHeaderHidden: isHeaderHidden, isFooterHidden: isFooterHidden,
-            maximumRows: maximumRows)
+            maximumRows: maximumRows, newAbove: newAboveForProperty, newerRows: newerRowsForProperty,
+            hasStarted: hasStarted)
     }
 
     /// Sends `notify` for every property whose value changed since the last call.
@@ -59,6 +67,9 @@ extension RefreshList: RefreshListDriver {
         if now.isHeaderHidden != before.isHeaderHidden { g_object_notify(object, "header-hidden") }
         if now.isFooterHidden != before.isFooterHidden { g_object_notify(object, "footer-hidden") }
         if now.maximumRows != before.maximumRows { g_object_notify(object, "max-rows") }
+        if now.newAbove != before.newAbove { g_object_notify(object, "new-above") }
+        if now.newerRows != before.newerRows { g_object_notify(object, "newer-state") }
+        if now.hasStarted != before.hasStarted { g_object_notify(object, "started") }
         g_object_thaw_notify(object)
     }
 }

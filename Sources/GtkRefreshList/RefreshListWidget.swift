@@ -40,6 +40,18 @@ protocol RefreshListDriver: AnyObject {
     func listAllocated(heightChanged: Bool)
     /// The rows' list (a GListModel), for the `model` property.
     var rowStoreForProperty: OpaquePointer { get }
+    /// The settings the list was made with, for the properties set before it drove the widget.
+    var configuration: RefreshListConfiguration { get }
+    /// Whether the list loads by cursor, for the `paging` property.
+    var pagesByCursor: Bool { get }
+    /// The pill's count, for `new-above`.
+    var newAboveForProperty: Int { get }
+    /// Whether newer rows exist and load, for `newer-state`.
+    var newerRowsForProperty: NewerRows { get }
+    /// Whether the list started, for `started`.
+    var hasStartedForProperty: Bool { get }
+    /// `refresh_list_start`.
+    func start()
     /// `refresh_list_begin_refresh`: a refresh, as F5 asks for one.
     func refreshFromHost()
     /// The widget is being disposed (may be called more than once, as GObject allows).
@@ -76,6 +88,9 @@ final class RefreshListCore {
     var refreshMerge = RefreshMerge.replace
     /// The read-only view of the rows handed out as `model` (made when first asked for).
     var modelView: OpaquePointer?
+    /// The rest of the settings a list driven through GObject starts with, as its properties
+    /// set them before it was shown.
+    var settings = ObjectListSettings()
 
     /// Makes `header` and `content` the children of `widget`, in that order.
     func adopt(header: WidgetPointer, content: WidgetPointer, in widget: WidgetPointer) {
@@ -106,7 +121,7 @@ final class RefreshListCore {
     /// The rows as a read-only GListModel, the same object for the widget's whole life: a map
     /// list model with no map function, which passes the rows' list through without letting
     /// anyone change it, empty until a list drives the widget.
-    fileprivate var model: OpaquePointer {
+    var model: OpaquePointer {
         if let modelView { return modelView }
         let view = gtk_map_list_model_new(nil, nil, nil, nil)!
         modelView = view
@@ -122,7 +137,7 @@ final class RefreshListCore {
 
     /// Sets a writable property: on the list that drives the widget (which notifies), or, before
     /// one does, on the value kept here for it, notified when it changes.
-    fileprivate func set(
+    func set(
         _ flag: Bool, _ property: Property, of object: UnsafeMutablePointer<GObject>?,
         kept: ReferenceWritableKeyPath<RefreshListCore, Bool>, onDriver apply: (any RefreshListDriver) -> Void
     ) {
@@ -136,7 +151,7 @@ final class RefreshListCore {
 
     /// Sets the app's row factory: kept (referenced) for the list the widget starts when shown.
     /// Only a GtkSignalListItemFactory can make rows beside the footer; others get a critical.
-    fileprivate func setFactory(_ value: gpointer?, on object: UnsafeMutablePointer<GObject>?) {
+    func setFactory(_ value: gpointer?, on object: UnsafeMutablePointer<GObject>?) {
         let given = value.map { OpaquePointer($0) }
         guard given != factory else { return }
         if let value, g_type_check_instance_is_a(cast(value), gtk_signal_list_item_factory_get_type()) == 0 {
@@ -168,6 +183,71 @@ final class RefreshListCore {
 /// the name GtkBuilder looks up for `<object class="RefreshList">`.
 @_cdecl("refresh_list_get_type")
 public func refreshListGetType() -> GType { RefreshListType.type }
+
+/// What a list driven through GObject is made with, as set by its properties before it drove
+/// the widget (a list driven from Swift answers them from its own configuration).
+struct ObjectListSettings {
+    var paging = RefreshPaging.pages
+    var placeKey: String?
+    var lastUpdatedKey: String?
+    var startsWhenShown = true
+    var pageSize = RefreshConfiguration.standard.pageSize
+    /// -1: one view's height (the engine's `nil`).
+    var loadMoreDistance = -1.0
+    var pullThreshold = RefreshConfiguration.standard.pullThreshold
+    var shortcutScope = ShortcutScope.list
+    var texts = RefreshListTexts()
+}
+
+/// How a list driven through GObject asks for rows: the `RefreshPaging` enum.
+enum RefreshPaging: CaseIterable {
+    case pages
+    case cursor
+
+    var nick: String {
+        switch self {
+        case .pages: "pages"
+        case .cursor: "cursor"
+        }
+    }
+}
+
+/// The counted texts an app may word (`RefreshCountedText`), each a key path into the texts.
+enum CountedText: CaseIterable {
+    case newAbove
+    case newAboveAnnouncement
+    case refreshedWithNew
+    case refreshedWithNewAbove
+
+    var nick: String {
+        switch self {
+        case .newAbove: "new-above"
+        case .newAboveAnnouncement: "new-above-announcement"
+        case .refreshedWithNew: "refreshed-with-new"
+        case .refreshedWithNewAbove: "refreshed-with-new-above"
+        }
+    }
+
+    var path: WritableKeyPath<RefreshListTexts, PluralText> {
+        switch self {
+        case .newAbove: \.newAbove
+        case .newAboveAnnouncement: \.newAboveAnnouncement
+        case .refreshedWithNew: \.refreshedWithNew
+        case .refreshedWithNewAbove: \.refreshedWithNewAbove
+        }
+    }
+}
+
+extension ShortcutScope: CaseIterable {
+    public static var allCases: [ShortcutScope] { [.list, .window] }
+
+    var nick: String {
+        switch self {
+        case .list: "list"
+        case .window: "window"
+        }
+    }
+}
 
 /// The `RefreshMerge` enum GType of the `refresh-merge` property.
 @_cdecl("refresh_merge_get_type")
@@ -209,7 +289,7 @@ extension RefreshMerge {
 }
 
 /// The widget's properties, by GObject property id.
-private enum Property: guint, CaseIterable {
+enum Property: guint, CaseIterable {
     case headerState = 1
     case footerState
     case refreshing
@@ -222,6 +302,16 @@ private enum Property: guint, CaseIterable {
     case keyProperty
     case refreshMerge
     case maxRows
+    case paging
+    case placeKey
+    case lastUpdatedKey
+    case startsWhenShown
+    case pageSize
+    case loadMoreDistance
+    case shortcutScope
+    case newAbove
+    case newerState
+    case started
 
     var name: String {
         switch self {
@@ -237,6 +327,16 @@ private enum Property: guint, CaseIterable {
         case .keyProperty: "key-property"
         case .refreshMerge: "refresh-merge"
         case .maxRows: "max-rows"
+        case .paging: "paging"
+        case .placeKey: "place-key"
+        case .lastUpdatedKey: "last-updated-key"
+        case .startsWhenShown: "starts-when-shown"
+        case .pageSize: "page-size"
+        case .loadMoreDistance: "load-more-distance"
+        case .shortcutScope: "shortcut-scope"
+        case .newAbove: "new-above"
+        case .newerState: "newer-state"
+        case .started: "started"
         }
     }
 }
@@ -252,6 +352,16 @@ enum RefreshListType {
         FooterState.allCases.map(\.name))
     static let mergeType: GType = registerEnum(
         "RefreshMerge", prefix: "REFRESH_MERGE", RefreshMerge.allCases.map(\.nick))
+    static let pagingType: GType = registerEnum(
+        "RefreshPaging", prefix: "REFRESH_PAGING", RefreshPaging.allCases.map(\.nick))
+    static let shortcutScopeType: GType = registerEnum(
+        "RefreshShortcutScope", prefix: "REFRESH_SHORTCUT_SCOPE", ShortcutScope.allCases.map(\.nick))
+    static let newerStateType: GType = registerEnum(
+        "RefreshNewerState", prefix: "REFRESH_NEWER_STATE", NewerRows.allCases.map(\.name))
+    static let countedTextType: GType = registerEnum(
+        "RefreshCountedText", prefix: "REFRESH_COUNTED_TEXT", CountedText.allCases.map(\.nick))
+    static let requestKindType: GType = registerEnum(
+        "RefreshRequestKind", prefix: "REFRESH_REQUEST_KIND", RequestKind.allCases.map(\.nick))
 
     /// Instance memory: the GtkWidget, then one pointer to the `RefreshListCore`.
     static let coreOffset = (MemoryLayout<GtkWidget>.size + 7) & ~7
@@ -301,13 +411,18 @@ enum RefreshListType {
         _ = headerStateType
         _ = footerStateType
         _ = mergeType
+        _ = pagingType
+        _ = shortcutScopeType
+        _ = newerStateType
+        _ = countedTextType
+        _ = requestKindType
         _ = RefreshRequestType.type
         return g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
     }
 
     /// An enum GType whose nicks are the words the trace and the README use. Its values live as
     /// long as the process, as GObject requires.
-    private static func registerEnum(_ name: String, prefix: String, _ words: [String]) -> GType {
+    static func registerEnum(_ name: String, prefix: String, _ words: [String]) -> GType {
         let values = UnsafeMutablePointer<GEnumValue>.allocate(capacity: words.count + 1)
         for (index, word) in words.enumerated() {
             let constant = prefix + "_" + String(word.uppercased().map { $0 == "-" ? "_" : $0 })
@@ -377,9 +492,8 @@ private let classInit: GClassInitFunc = { klass, _ in
                 property.name, "Footer hidden", "Whether the footer is hidden: nothing loads by itself", 0, readWrite)
         case .pullThreshold:
             spec = g_param_spec_double(
-                property.name, "Pull threshold", "The pull distance that arms a refresh, in pixels", 0,
-                Double.greatestFiniteMagnitude,
-                64, readable)
+                property.name, "Pull threshold", "The pull distance that arms a refresh, in pixels", 1,
+                Double.greatestFiniteMagnitude, RefreshConfiguration.standard.pullThreshold, readWrite)
         case .model:
             spec = g_param_spec_object(
                 property.name, "Model", "The rows shown, in order (read-only)", g_list_model_get_type(), readable)
@@ -407,6 +521,49 @@ private let classInit: GClassInitFunc = { klass, _ in
                 property.name, "Maximum rows",
                 "The most rows the list keeps; past it, rows far from the view are dropped in whole pages and load again when the reader comes back (below the view only, for a list loaded by page numbers). 0 keeps every row",
                 0, gint.max, gint(RefreshConfiguration.standard.maximumRows), readWrite)
+        case .paging:
+            spec = g_param_spec_enum(
+                property.name, "Paging",
+                "How the list asks for rows: by page number or by the key of a row shown (set before the list is shown)",
+                RefreshListType.pagingType, 0, readWrite)
+        case .placeKey:
+            spec = g_param_spec_string(
+                property.name, "Place key",
+                "The name under which the list keeps its place between runs (cursor paging; NULL: none)", nil,
+                readWrite)
+        case .lastUpdatedKey:
+            spec = g_param_spec_string(
+                property.name, "Last-updated key",
+                "The name under which the last-updated time is kept between runs (NULL: this run only)", nil,
+                readWrite)
+        case .startsWhenShown:
+            spec = g_param_spec_boolean(
+                property.name, "Starts when shown",
+                "Whether the list starts the first time it is shown; off, it waits for refresh_list_start()", 1,
+                readWrite)
+        case .pageSize:
+            spec = g_param_spec_int(
+                property.name, "Page size", "The rows a full page holds; a shorter answer ends paging", 1, gint.max,
+                gint(RefreshConfiguration.standard.pageSize), readWrite)
+        case .loadMoreDistance:
+            spec = g_param_spec_double(
+                property.name, "Load-more distance",
+                "How near the end, in pixels, the view comes before the next page loads; -1: one view's height", -1,
+                Double.greatestFiniteMagnitude, -1, readWrite)
+        case .shortcutScope:
+            spec = g_param_spec_enum(
+                property.name, "Shortcut scope", "Where F5 and Ctrl+R refresh the list from",
+                RefreshListType.shortcutScopeType, 0, readWrite)
+        case .newAbove:
+            spec = g_param_spec_int(
+                property.name, "New above", "How many rows went in above the view: the pill's count", 0, gint.max, 0,
+                readable)
+        case .newerState:
+            spec = g_param_spec_enum(
+                property.name, "Newer state", "Whether rows newer than the first one shown exist and load",
+                RefreshListType.newerStateType, 0, readable)
+        case .started:
+            spec = g_param_spec_boolean(property.name, "Started", "Whether the list started", 0, readable)
         }
         g_object_class_install_property(objectClass, property.rawValue, spec)
     }
@@ -475,34 +632,10 @@ private let getProperty:
         object, id, value, _ in
         let (objectAddress, valueAddress) = (UInt(bitPattern: object), UInt(bitPattern: value))
         MainActor.assumeIsolated {
-            let value = UnsafeMutablePointer<GValue>(bitPattern: valueAddress)
-            let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: objectAddress))
-            let driver = core?.driver
-            switch Property(rawValue: id) {
-            case .headerState:
-                g_value_set_enum(
-                    value, gint(HeaderState.allCases.firstIndex(of: driver?.headerStateForProperty ?? .idle)!))
-            case .footerState:
-                g_value_set_enum(
-                    value, gint(FooterState.allCases.firstIndex(of: driver?.footerStateForProperty ?? .hidden)!))
-            case .refreshing: g_value_set_boolean(value, (driver?.isRefreshingForProperty ?? false).gboolean)
-            case .headerHidden:
-                g_value_set_boolean(value, (driver?.isHeaderHidden ?? core?.headerHidden ?? false).gboolean)
-            case .footerHidden:
-                g_value_set_boolean(value, (driver?.isFooterHidden ?? core?.footerHidden ?? false).gboolean)
-            case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? 64)
-            case .model: g_value_set_object(value, core.map { gpointer($0.model) })
-            case .factory: g_value_set_object(value, core?.factory.map { gpointer($0) })
-            case .itemType: g_value_set_gtype(value, core?.itemType ?? cgtk_type_object())
-            case .keyProperty: g_value_set_string(value, core?.keyProperty)
-            case .refreshMerge:
-                g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: core?.refreshMerge ?? .replace)!))
-            case .maxRows:
-                let count =
-                    driver?.maximumRowsForProperty ?? core?.maximumRows ?? RefreshConfiguration.standard.maximumRows
-                g_value_set_int(value, gint(clamping: count))
-            case nil: break
-            }
+            guard let property = Property(rawValue: id),
+                let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: objectAddress))
+            else { return }
+            core.read(property, into: UnsafeMutablePointer<GValue>(bitPattern: valueAddress))
         }
     }
 
@@ -513,42 +646,10 @@ private let setProperty:
             let (objectAddress, valueAddress) = (UInt(bitPattern: object), UInt(bitPattern: value))
             MainActor.assumeIsolated {
                 let object = UnsafeMutablePointer<GObject>(bitPattern: objectAddress)
-                let value = UnsafePointer<GValue>(bitPattern: valueAddress)
-                guard let core = RefreshListType.core(of: object) else { return }
-                switch Property(rawValue: id) {
-                case .headerHidden:
-                    let flag = g_value_get_boolean(value) != 0
-                    core.set(flag, .headerHidden, of: object, kept: \.headerHidden) { $0.isHeaderHidden = flag }
-                case .footerHidden:
-                    let flag = g_value_get_boolean(value) != 0
-                    core.set(flag, .footerHidden, of: object, kept: \.footerHidden) { $0.isFooterHidden = flag }
-                case .factory:
-                    core.setFactory(g_value_get_object(value), on: object)
-                case .itemType:
-                    let type = g_value_get_gtype(value)
-                    guard type != core.itemType else { return }
-                    core.itemType = type
-                    g_object_notify(object, Property.itemType.name)
-                case .keyProperty:
-                    let key = g_value_get_string(value).map { String(cString: $0) }
-                    guard key != core.keyProperty else { return }
-                    core.keyProperty = key
-                    g_object_notify(object, Property.keyProperty.name)
-                case .refreshMerge:
-                    let merge = RefreshMerge.allCases[Int(g_value_get_enum(value))]
-                    guard merge != core.refreshMerge else { return }
-                    core.refreshMerge = merge
-                    g_object_notify(object, Property.refreshMerge.name)
-                case .maxRows:
-                    let count = Int(g_value_get_int(value))
-                    if let driver = core.driver {
-                        driver.maximumRowsForProperty = count
-                    } else if count != core.maximumRows ?? RefreshConfiguration.standard.maximumRows {
-                        core.maximumRows = count
-                        g_object_notify(object, Property.maxRows.name)
-                    }
-                default: break
+                guard let property = Property(rawValue: id), let core = RefreshListType.core(of: object) else {
+                    return
                 }
+                core.write(property, from: UnsafePointer<GValue>(bitPattern: valueAddress), on: object)
             }
         }
 

@@ -17,7 +17,7 @@ public enum PlaceMemory: Hashable, Sendable {
 }
 
 /// Whether rows newer than the first one shown may exist: the top-side load-more.
-public enum NewerRows: Hashable, Sendable {
+public enum NewerRows: Hashable, Sendable, CaseIterable {
     /// The first row shown is the newest (a refresh showed it, or the source said so).
     case none
     /// Newer rows may exist: they load when the view comes near the top.

@@ -31,7 +31,8 @@ final class ObjectApp {
             MainActor.assumeIsolated {
                 let app = Unmanaged<ObjectApp>.fromOpaque(data).takeUnretainedValue()
                 g_object_ref(request)
-                if refreshRequestGetPage(request) == 1 {
+                // A refresh (page 1), or a cursor list's newest rows or saved place.
+                if [0, 3].contains(refreshRequestGetKind(request)) {
                     app.refreshes.append(request)
                 } else {
                     app.loads.append(request)

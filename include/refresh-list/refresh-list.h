@@ -208,7 +208,7 @@ void refresh_request_finish (RefreshRequest *self, GListModel *items, gboolean h
 void refresh_request_fail (RefreshRequest *self, const char *message);
 
 /**
- * refresh_request_get_page:
+ * refresh_request_get_page: (get-property page)
  * @self: a request
  *
  * Which page the list asks for.
@@ -218,7 +218,7 @@ void refresh_request_fail (RefreshRequest *self, const char *message);
 int refresh_request_get_page (RefreshRequest *self);
 
 /**
- * refresh_request_get_kind:
+ * refresh_request_get_kind: (get-property kind)
  * @self: a request
  *
  * What the list asks for.
@@ -228,7 +228,7 @@ int refresh_request_get_page (RefreshRequest *self);
 RefreshRequestKind refresh_request_get_kind (RefreshRequest *self);
 
 /**
- * refresh_request_get_cursor:
+ * refresh_request_get_cursor: (get-property cursor)
  * @self: a request
  *
  * The key, as text, of the row the request is relative to: the last row shown for
@@ -576,5 +576,360 @@ void refresh_list_set_counted_text (RefreshList *self, RefreshCountedText text, 
  * Returns: (transfer full): the words
  */
 char *refresh_list_get_counted_text (RefreshList *self, RefreshCountedText text, int count);
+
+/**
+ * refresh_list_get_header_state: (get-property header-state)
+ * @self: a list
+ *
+ * Gets #RefreshList:header-state.
+ *
+ * Returns: what the header shows now
+ */
+RefreshHeaderState refresh_list_get_header_state (RefreshList *self);
+
+/**
+ * refresh_list_get_footer_state: (get-property footer-state)
+ * @self: a list
+ *
+ * Gets #RefreshList:footer-state.
+ *
+ * Returns: what the footer shows now
+ */
+RefreshFooterState refresh_list_get_footer_state (RefreshList *self);
+
+/**
+ * refresh_list_get_refreshing: (get-property refreshing)
+ * @self: a list
+ *
+ * Gets #RefreshList:refreshing.
+ *
+ * Returns: whether a refresh runs
+ */
+gboolean refresh_list_get_refreshing (RefreshList *self);
+
+/**
+ * refresh_list_get_header_hidden: (get-property header-hidden)
+ * @self: a list
+ *
+ * Gets #RefreshList:header-hidden.
+ *
+ * Returns: whether the header is hidden
+ */
+gboolean refresh_list_get_header_hidden (RefreshList *self);
+
+/**
+ * refresh_list_set_header_hidden: (set-property header-hidden)
+ * @self: a list
+ * @value: whether the header is hidden
+ *
+ * Sets #RefreshList:header-hidden.
+ */
+void refresh_list_set_header_hidden (RefreshList *self, gboolean value);
+
+/**
+ * refresh_list_get_footer_hidden: (get-property footer-hidden)
+ * @self: a list
+ *
+ * Gets #RefreshList:footer-hidden.
+ *
+ * Returns: whether the footer is hidden
+ */
+gboolean refresh_list_get_footer_hidden (RefreshList *self);
+
+/**
+ * refresh_list_set_footer_hidden: (set-property footer-hidden)
+ * @self: a list
+ * @value: whether the footer is hidden
+ *
+ * Sets #RefreshList:footer-hidden.
+ */
+void refresh_list_set_footer_hidden (RefreshList *self, gboolean value);
+
+/**
+ * refresh_list_get_pull_threshold: (get-property pull-threshold)
+ * @self: a list
+ *
+ * Gets #RefreshList:pull-threshold.
+ *
+ * Returns: how far a pull must go to arm a refresh, in pixels
+ */
+double refresh_list_get_pull_threshold (RefreshList *self);
+
+/**
+ * refresh_list_set_pull_threshold: (set-property pull-threshold)
+ * @self: a list
+ * @value: how far a pull must go to arm a refresh, in pixels
+ *
+ * Sets #RefreshList:pull-threshold.
+ */
+void refresh_list_set_pull_threshold (RefreshList *self, double value);
+
+/**
+ * refresh_list_get_model: (get-property model)
+ * @self: a list
+ *
+ * Gets #RefreshList:model.
+ *
+ * Returns: (transfer none): the rows shown, in order
+ */
+GListModel *refresh_list_get_model (RefreshList *self);
+
+/**
+ * refresh_list_get_factory: (get-property factory)
+ * @self: a list
+ *
+ * Gets #RefreshList:factory.
+ *
+ * Returns: (nullable) (transfer none): the factory that makes the rows
+ */
+GtkListItemFactory *refresh_list_get_factory (RefreshList *self);
+
+/**
+ * refresh_list_set_factory: (set-property factory)
+ * @self: a list
+ * @value: (nullable): the factory that makes the rows
+ *
+ * Sets #RefreshList:factory.
+ */
+void refresh_list_set_factory (RefreshList *self, GtkListItemFactory *value);
+
+/**
+ * refresh_list_get_item_type: (get-property item-type)
+ * @self: a list
+ *
+ * Gets #RefreshList:item-type.
+ *
+ * Returns: the type the app's objects are
+ */
+GType refresh_list_get_item_type (RefreshList *self);
+
+/**
+ * refresh_list_set_item_type: (set-property item-type)
+ * @self: a list
+ * @value: the type the app's objects are
+ *
+ * Sets #RefreshList:item-type.
+ */
+void refresh_list_set_item_type (RefreshList *self, GType value);
+
+/**
+ * refresh_list_get_key_property: (get-property key-property)
+ * @self: a list
+ *
+ * Gets #RefreshList:key-property.
+ *
+ * Returns: (nullable): the name of the objects' property that keys a row
+ */
+const char *refresh_list_get_key_property (RefreshList *self);
+
+/**
+ * refresh_list_set_key_property: (set-property key-property)
+ * @self: a list
+ * @value: (nullable): the name of the objects' property that keys a row
+ *
+ * Sets #RefreshList:key-property.
+ */
+void refresh_list_set_key_property (RefreshList *self, const char *value);
+
+/**
+ * refresh_list_get_refresh_merge: (get-property refresh-merge)
+ * @self: a list
+ *
+ * Gets #RefreshList:refresh-merge.
+ *
+ * Returns: how a refresh's rows go in
+ */
+RefreshMerge refresh_list_get_refresh_merge (RefreshList *self);
+
+/**
+ * refresh_list_set_refresh_merge: (set-property refresh-merge)
+ * @self: a list
+ * @value: how a refresh's rows go in
+ *
+ * Sets #RefreshList:refresh-merge.
+ */
+void refresh_list_set_refresh_merge (RefreshList *self, RefreshMerge value);
+
+/**
+ * refresh_list_get_max_rows: (get-property max-rows)
+ * @self: a list
+ *
+ * Gets #RefreshList:max-rows.
+ *
+ * Returns: the most rows the list keeps (0: every row)
+ */
+int refresh_list_get_max_rows (RefreshList *self);
+
+/**
+ * refresh_list_set_max_rows: (set-property max-rows)
+ * @self: a list
+ * @value: the most rows the list keeps (0: every row)
+ *
+ * Sets #RefreshList:max-rows.
+ */
+void refresh_list_set_max_rows (RefreshList *self, int value);
+
+/**
+ * refresh_list_get_paging: (get-property paging)
+ * @self: a list
+ *
+ * Gets #RefreshList:paging.
+ *
+ * Returns: how the list asks for rows
+ */
+RefreshPaging refresh_list_get_paging (RefreshList *self);
+
+/**
+ * refresh_list_set_paging: (set-property paging)
+ * @self: a list
+ * @value: how the list asks for rows
+ *
+ * Sets #RefreshList:paging.
+ */
+void refresh_list_set_paging (RefreshList *self, RefreshPaging value);
+
+/**
+ * refresh_list_get_place_key: (get-property place-key)
+ * @self: a list
+ *
+ * Gets #RefreshList:place-key.
+ *
+ * Returns: (nullable): the name under which the list keeps its place
+ */
+const char *refresh_list_get_place_key (RefreshList *self);
+
+/**
+ * refresh_list_set_place_key: (set-property place-key)
+ * @self: a list
+ * @value: (nullable): the name under which the list keeps its place
+ *
+ * Sets #RefreshList:place-key.
+ */
+void refresh_list_set_place_key (RefreshList *self, const char *value);
+
+/**
+ * refresh_list_get_last_updated_key: (get-property last-updated-key)
+ * @self: a list
+ *
+ * Gets #RefreshList:last-updated-key.
+ *
+ * Returns: (nullable): the name under which the last-updated time is kept
+ */
+const char *refresh_list_get_last_updated_key (RefreshList *self);
+
+/**
+ * refresh_list_set_last_updated_key: (set-property last-updated-key)
+ * @self: a list
+ * @value: (nullable): the name under which the last-updated time is kept
+ *
+ * Sets #RefreshList:last-updated-key.
+ */
+void refresh_list_set_last_updated_key (RefreshList *self, const char *value);
+
+/**
+ * refresh_list_get_starts_when_shown: (get-property starts-when-shown)
+ * @self: a list
+ *
+ * Gets #RefreshList:starts-when-shown.
+ *
+ * Returns: whether the list starts when first shown
+ */
+gboolean refresh_list_get_starts_when_shown (RefreshList *self);
+
+/**
+ * refresh_list_set_starts_when_shown: (set-property starts-when-shown)
+ * @self: a list
+ * @value: whether the list starts when first shown
+ *
+ * Sets #RefreshList:starts-when-shown.
+ */
+void refresh_list_set_starts_when_shown (RefreshList *self, gboolean value);
+
+/**
+ * refresh_list_get_page_size: (get-property page-size)
+ * @self: a list
+ *
+ * Gets #RefreshList:page-size.
+ *
+ * Returns: the rows a full page holds
+ */
+int refresh_list_get_page_size (RefreshList *self);
+
+/**
+ * refresh_list_set_page_size: (set-property page-size)
+ * @self: a list
+ * @value: the rows a full page holds
+ *
+ * Sets #RefreshList:page-size.
+ */
+void refresh_list_set_page_size (RefreshList *self, int value);
+
+/**
+ * refresh_list_get_load_more_distance: (get-property load-more-distance)
+ * @self: a list
+ *
+ * Gets #RefreshList:load-more-distance.
+ *
+ * Returns: how near the end the view comes before the next page loads, in pixels (-1: one view's height)
+ */
+double refresh_list_get_load_more_distance (RefreshList *self);
+
+/**
+ * refresh_list_set_load_more_distance: (set-property load-more-distance)
+ * @self: a list
+ * @value: how near the end the view comes before the next page loads, in pixels (-1: one view's height)
+ *
+ * Sets #RefreshList:load-more-distance.
+ */
+void refresh_list_set_load_more_distance (RefreshList *self, double value);
+
+/**
+ * refresh_list_get_shortcut_scope: (get-property shortcut-scope)
+ * @self: a list
+ *
+ * Gets #RefreshList:shortcut-scope.
+ *
+ * Returns: where F5 and Ctrl+R refresh the list from
+ */
+RefreshShortcutScope refresh_list_get_shortcut_scope (RefreshList *self);
+
+/**
+ * refresh_list_set_shortcut_scope: (set-property shortcut-scope)
+ * @self: a list
+ * @value: where F5 and Ctrl+R refresh the list from
+ *
+ * Sets #RefreshList:shortcut-scope.
+ */
+void refresh_list_set_shortcut_scope (RefreshList *self, RefreshShortcutScope value);
+
+/**
+ * refresh_list_get_new_above: (get-property new-above)
+ * @self: a list
+ *
+ * Gets #RefreshList:new-above.
+ *
+ * Returns: the pill's count of rows that went in above the view
+ */
+int refresh_list_get_new_above (RefreshList *self);
+
+/**
+ * refresh_list_get_newer_state: (get-property newer-state)
+ * @self: a list
+ *
+ * Gets #RefreshList:newer-state.
+ *
+ * Returns: whether rows newer than the first one shown exist and load
+ */
+RefreshNewerState refresh_list_get_newer_state (RefreshList *self);
+
+/**
+ * refresh_list_get_started: (get-property started)
+ * @self: a list
+ *
+ * Gets #RefreshList:started.
+ *
+ * Returns: whether the list started
+ */
+gboolean refresh_list_get_started (RefreshList *self);
 
 G_END_DECLS

@@ -1,0 +1,176 @@
+// A timeline as a C, Python or Vala app builds it on the GObject face: paging by cursor (the
+// requests carry a kind and the key of the row they are relative to), a stream's rows received
+// for the top (counted in `new-above` while the reader is below), rows inserted, updated and
+// removed by key, the app's own counted words, and the settings a list starts with refused once
+// it started. Only the C API, the `model` property, the widget tree and real input are used.
+
+import CGtk
+import Foundation
+import GtkInterop
+import GtkRefreshList
+import XCTest
+
+/// A GtkStringObject for `text` (the caller unrefs it).
+private func object(_ text: String) -> gpointer { gpointer(gtk_string_object_new(text)!) }
+
+/// Sets an enum property by its nick, as a `.ui` file or a Python keyword argument does.
+@MainActor
+private func setEnum(_ name: String, _ nick: String, on widget: UnsafeMutablePointer<GtkWidget>) {
+    let spec = g_object_class_find_property(
+        g_type_class_peek(refreshListGetType()).assumingMemoryBound(to: GObjectClass.self), name)!
+    let enumClass = g_type_class_ref(spec.pointee.value_type)!
+    defer { g_type_class_unref(enumClass) }
+    let number = g_enum_get_value_by_nick(enumClass.assumingMemoryBound(to: GEnumClass.self), nick)!.pointee.value
+    var value = GValue()
+    g_value_init(&value, spec.pointee.value_type)
+    g_value_set_enum(&value, number)
+    g_object_set_property(cast(widget), name, &value)
+    g_value_unset(&value)
+}
+
+/// The kind of `request` by its nick, as `RefreshRequest:kind` gives it.
+@MainActor
+private func kind(_ request: UnsafeMutableRawPointer) -> String { PropertyLog.read("kind", of: request) }
+
+/// The cursor of `request`, as `refresh_request_get_cursor` gives it.
+@MainActor
+private func cursor(_ request: UnsafeMutableRawPointer) -> String? {
+    refreshRequestGetCursor(request).map { String(cString: $0) }
+}
+
+final class ObjectCursorTests: XCTestCase {
+    func testACursorListAsksByKeyReceivesAStreamAndEditsRowsByKey() throws {
+        try onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            setEnum("paging", "cursor", on: app.widget)
+            refreshListSetPageSize(app.widget, 20)
+            refreshListSetCountedText(app.widget, 0, "%d new post", "%d new posts", nil)
+            let criticals = CriticalLog()
+            defer { criticals.stop() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            gtk_window_set_title(window.as(GtkWindow.self), "object-cursor")
+            defer { GtkTest.destroy(window) }
+
+            // The first load: the newest rows, no cursor, no page number.
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            XCTAssertEqual(kind(app.refreshes[0]), "newest")
+            XCTAssertNil(cursor(app.refreshes[0]))
+            XCTAssertEqual(refreshRequestGetPage(app.refreshes[0]), 0)
+            XCTAssertEqual(PropertyLog.read("started", of: app.widget), "true")
+            finish(app.refreshes[0], posts(1...20), hasMore: true)
+            GtkTest.wait("the first page shown (\(app.rows.count) rows)") { app.rows == posts(1...20) }
+
+            // The end reached by the wheel: the rows older than the last one shown.
+            let input = try RealInputs.make(window: window, target: app.widget, windowTitle: "object-cursor")
+            input.point(at: 180, 150)
+            for _ in 0..<10 where app.loads.isEmpty {
+                input.wheel(up: false, count: 8, delayMs: InputPace.spinNotchMs)
+            }
+            GtkTest.wait("a load-more signal") { app.loads.count == 1 }
+            XCTAssertEqual(kind(app.loads[0]), "older")
+            XCTAssertEqual(cursor(app.loads[0]), "post 20")
+            finish(app.loads[0], posts(21...40), hasMore: false)
+            GtkTest.wait("the older rows appended (\(app.rows.count))") { app.rows == posts(1...40) }
+
+            // Below the top, a stream's rows wait, go in above the view and count in the pill,
+            // in the app's words.
+            XCTAssertEqual(refreshListReceive(app.widget, object("post 0")), 1)
+            XCTAssertEqual(refreshListReceive(app.widget, object("post -1")), 1)
+            GtkTest.wait("the received rows counted above the view (new-above \(PropertyLog.read("new-above", of: app.widget)))") {
+                PropertyLog.read("new-above", of: app.widget) == "2"
+            }
+            XCTAssertEqual(Array(app.rows.prefix(2)), ["post -1", "post 0"], "the newest received first")
+            GtkTest.wait("the pill says \"2 new posts\" (\(labelTexts(in: app.widget).suffix(3)))") {
+                labelTexts(in: app.widget).contains("2 new posts")
+            }
+            XCTAssertEqual(criticals.messages, [])
+
+            // A row shown already is refused, with a critical; so is an object of another type.
+            XCTAssertEqual(refreshListReceive(app.widget, object("post 3")), 0)
+            XCTAssertTrue(criticals.messages.last?.contains("shown or waits already") == true, "\(criticals.messages)")
+            let label = gtk_label_new("not a row")!
+            g_object_ref_sink(gpointer(label))
+            XCTAssertEqual(refreshListInsert(app.widget, gpointer(label), 0), 0)
+            g_object_unref(gpointer(label))
+            XCTAssertTrue(criticals.messages.last?.contains("item-type") == true, "\(criticals.messages)")
+            XCTAssertEqual(criticals.messages.count, 2)
+
+            // Edited by key: an update keeps the row's place, a removal takes it out, an unknown
+            // key is refused.
+            let newer = object("post 5")
+            XCTAssertEqual(refreshListUpdate(app.widget, newer), 1)
+            let shown = g_list_model_get_item(app.model, 7)!
+            XCTAssertEqual(shown, newer, "the row with the key is the new object")
+            g_object_unref(shown)
+            XCTAssertEqual(refreshListRemove(app.widget, "post 6"), 1)
+            XCTAssertFalse(app.rows.contains("post 6"))
+            XCTAssertEqual(refreshListRemove(app.widget, "post 600"), 0)
+            XCTAssertTrue(criticals.messages.last?.contains("post 600") == true, "\(criticals.messages)")
+            XCTAssertEqual(refreshListInsert(app.widget, object("post 40.5"), 999), 1)
+            XCTAssertEqual(app.rows.last, "post 40.5", "a position past the end is last")
+
+            // Settings a list starts with are refused once it started, and do not change.
+            refreshListSetPlaceKey(app.widget, "timeline")
+            XCTAssertEqual(PropertyLog.read("place-key", of: app.widget), "nil")
+            setEnum("paging", "pages", on: app.widget)
+            XCTAssertEqual(PropertyLog.read("paging", of: app.widget), "cursor")
+            XCTAssertEqual(criticals.messages.count, 5, "\(criticals.messages)")
+            XCTAssertTrue(criticals.messages.last?.contains("paging") == true, "\(criticals.messages)")
+        }
+    }
+
+    func testAListThatWaitsForStartAsksNothingUntilStarted() {
+        onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            refreshListSetStartsWhenShown(app.widget, 0)
+            let started = PropertyLog(app.widget, "started")
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("the list on screen") { gtk_widget_get_mapped(app.widget) != 0 }
+            GtkTest.frames(2, of: app.widget)
+            XCTAssertEqual(app.refreshes.count, 0, "shown, it waits for start()")
+            XCTAssertEqual(refreshListGetStarted(app.widget), 0)
+            refreshListStart(app.widget)
+            GtkTest.wait("a refresh signal once started") { app.refreshes.count == 1 }
+            XCTAssertEqual(refreshListGetStarted(app.widget), 1)
+            XCTAssertEqual(started.values, ["true"], "notified once, by pspec")
+            refreshListStart(app.widget)
+            XCTAssertEqual(app.refreshes.count, 1, "a second start does nothing")
+        }
+    }
+
+    func testTheSettingsPropertiesRoundTripThroughTheirCAccessors() {
+        onMainActor {
+            let widget = refresh_list_new_pointer()
+            g_object_ref_sink(widget)
+            defer { g_object_unref(widget) }
+            XCTAssertEqual(refreshListGetPullThreshold(widget), 64)
+            XCTAssertEqual(refreshListGetPageSize(widget), 20)
+            XCTAssertEqual(refreshListGetLoadMoreDistance(widget), -1)
+            XCTAssertEqual(refreshListGetStartsWhenShown(widget), 1)
+            XCTAssertNil(refreshListGetPlaceKey(widget))
+            let logs = ["pull-threshold", "place-key", "page-size"].map { PropertyLog(widget, $0) }
+            refreshListSetPullThreshold(widget, 80)
+            refreshListSetPullThreshold(widget, 80)
+            refreshListSetPlaceKey(widget, "timeline")
+            refreshListSetPageSize(widget, 40)
+            refreshListSetLastUpdatedKey(widget, "posts")
+            refreshListSetShortcutScope(widget, 1)
+            XCTAssertEqual(refreshListGetPullThreshold(widget), 80)
+            XCTAssertEqual(refreshListGetPlaceKey(widget).map { String(cString: $0) }, "timeline")
+            XCTAssertEqual(refreshListGetLastUpdatedKey(widget).map { String(cString: $0) }, "posts")
+            XCTAssertEqual(refreshListGetPageSize(widget), 40)
+            XCTAssertEqual(PropertyLog.read("shortcut-scope", of: widget), "window")
+            XCTAssertEqual(logs.map(\.values), [["80.0"], ["timeline"], ["40"]], "each notified once, on a change")
+            refreshListSetCountedText(widget, 2, "Refreshed, %d new post", "Refreshed, %d new posts", nil)
+            let one = refreshListGetCountedText(widget, 2, 1)!
+            let many = refreshListGetCountedText(widget, 2, 3)!
+            XCTAssertEqual(String(cString: one), "Refreshed, 1 new post")
+            XCTAssertEqual(String(cString: many), "Refreshed, 3 new posts")
+            g_free(one)
+            g_free(many)
+        }
+    }
+}
