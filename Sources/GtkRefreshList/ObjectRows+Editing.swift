@@ -26,11 +26,15 @@ extension RefreshListCore {
     private func row(_ call: String, _ object: gpointer?) -> (RefreshList<ObjectItem>, ObjectItem)? {
         guard let list = objectList(call) else { return nil }
         guard let object, g_type_check_instance_is_a(cast(object), itemType) != 0 else {
-            let given = object.map { typeName(g_type_check_instance_is_a(cast($0), cgtk_type_object()) != 0
-                ? UnsafeMutablePointer<GObject>(cast($0)).pointee.g_type_instance.g_class.pointee.g_type : 0) }
+            let given = object.map {
+                typeName(
+                    g_type_check_instance_is_a(cast($0), cgtk_type_object()) != 0
+                        ? UnsafeMutablePointer<GObject>(cast($0)).pointee.g_type_instance.g_class.pointee.g_type : 0)
+            }
             cgtk_log_critical(
                 "RefreshList",
-                "refresh_list_\(call): \(given ?? "NULL") given, the list's item-type is \(typeName(itemType)); ignored")
+                "refresh_list_\(call): \(given ?? "NULL") given, the list's item-type is \(typeName(itemType)); ignored"
+            )
             return nil
         }
         do {
@@ -69,7 +73,8 @@ extension RefreshListCore {
     func remove(key: String) -> Bool {
         guard let list = objectList("remove") else { return false }
         guard keyProperty != nil else {
-            cgtk_log_critical("RefreshList", "refresh_list_remove: the list has no key-property to find rows by; ignored")
+            cgtk_log_critical(
+                "RefreshList", "refresh_list_remove: the list has no key-property to find rows by; ignored")
             return false
         }
         guard list.remove(id: .value(key)) != nil else {

@@ -281,14 +281,16 @@ extension RefreshListCore {
         let address = UInt(bitPattern: widget)
         if settings.paging == .cursor, keyProperty == nil {
             cgtk_log_critical(
-                "RefreshList", "paging by cursor needs a key-property (the rows' keys are the cursors); the list pages by number")
+                "RefreshList",
+                "paging by cursor needs a key-property (the rows' keys are the cursors); the list pages by number")
         }
         if settings.paging == .cursor, keyProperty != nil {
             list.onLoad(completion: { request, done in
                 let widget = WidgetPointer(bitPattern: address)!
                 switch request {
                 case .newest: RefreshRequestType.ask(widget, "refresh", .newest, cursor: nil, page: 0, done)
-                case .at(let key): RefreshRequestType.ask(widget, "refresh", .at, cursor: key.description, page: 0, done)
+                case .at(let key):
+                    RefreshRequestType.ask(widget, "refresh", .at, cursor: key.description, page: 0, done)
                 case .older(let key):
                     RefreshRequestType.ask(widget, "load-more", .older, cursor: key.description, page: 0, done)
                 case .newer(let key):
@@ -297,7 +299,8 @@ extension RefreshListCore {
             })
         } else {
             list.onRefresh(completion: { done in
-                RefreshRequestType.ask(WidgetPointer(bitPattern: address)!, "refresh", .newest, cursor: nil, page: 1, done)
+                RefreshRequestType.ask(
+                    WidgetPointer(bitPattern: address)!, "refresh", .newest, cursor: nil, page: 1, done)
             })
             list.onLoadMore(completion: { page, done in
                 RefreshRequestType.ask(
@@ -480,7 +483,8 @@ private let requestClassInit: GClassInitFunc = { klass, _ in
     g_object_class_install_property(
         objectClass, RequestProperty.cursor.rawValue,
         g_param_spec_string(
-            "cursor", "Cursor", "The key of the row the request is relative to (NULL for the newest rows, and for pages)",
+            "cursor", "Cursor",
+            "The key of the row the request is relative to (NULL for the newest rows, and for pages)",
             nil, readable))
     // `cancelled`: the list stopped waiting (a newer refresh took over, the loader took too
     // long, the widget went away); an answer given after it is ignored.

@@ -84,7 +84,8 @@ extension RefreshListCore {
         case .paging:
             setting(property, on: object, to: RefreshPaging.allCases[Int(g_value_get_enum(value))], \.settings.paging)
         case .placeKey:
-            setting(property, on: object, to: g_value_get_string(value).map { String(cString: $0) }, \.settings.placeKey)
+            setting(
+                property, on: object, to: g_value_get_string(value).map { String(cString: $0) }, \.settings.placeKey)
         case .lastUpdatedKey:
             let key = g_value_get_string(value).map { String(cString: $0) }
             setting(property, on: object, to: key, \.settings.lastUpdatedKey)
@@ -210,46 +211,55 @@ private func readString(_ widget: UnsafeMutableRawPointer?, _ name: String) -> U
     readProperty(widget, name, cgtk_type_string()) { g_value_get_string($0).map { g_intern_string($0) } }
 }
 
+/// `refresh_list_get_header_state`: reads the `header-state` property.
 @_cdecl("refresh_list_get_header_state")
 public func refreshListGetHeaderState(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "header-state", RefreshListType.headerStateType)
 }
 
+/// `refresh_list_get_footer_state`: reads the `footer-state` property.
 @_cdecl("refresh_list_get_footer_state")
 public func refreshListGetFooterState(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "footer-state", RefreshListType.footerStateType)
 }
 
+/// `refresh_list_get_refreshing`: reads the `refreshing` property.
 @_cdecl("refresh_list_get_refreshing")
 public func refreshListGetRefreshing(_ widget: UnsafeMutableRawPointer?) -> gboolean {
     readBool(widget, "refreshing")
 }
 
+/// `refresh_list_get_header_hidden`: reads the `header-hidden` property.
 @_cdecl("refresh_list_get_header_hidden")
 public func refreshListGetHeaderHidden(_ widget: UnsafeMutableRawPointer?) -> gboolean {
     readBool(widget, "header-hidden")
 }
 
+/// `refresh_list_set_header_hidden`: sets the `header-hidden` property.
 @_cdecl("refresh_list_set_header_hidden")
 public func refreshListSetHeaderHidden(_ widget: UnsafeMutableRawPointer?, _ hidden: gboolean) {
     writeBool(widget, "header-hidden", hidden)
 }
 
+/// `refresh_list_get_footer_hidden`: reads the `footer-hidden` property.
 @_cdecl("refresh_list_get_footer_hidden")
 public func refreshListGetFooterHidden(_ widget: UnsafeMutableRawPointer?) -> gboolean {
     readBool(widget, "footer-hidden")
 }
 
+/// `refresh_list_set_footer_hidden`: sets the `footer-hidden` property.
 @_cdecl("refresh_list_set_footer_hidden")
 public func refreshListSetFooterHidden(_ widget: UnsafeMutableRawPointer?, _ hidden: gboolean) {
     writeBool(widget, "footer-hidden", hidden)
 }
 
+/// `refresh_list_get_pull_threshold`: reads the `pull-threshold` property.
 @_cdecl("refresh_list_get_pull_threshold")
 public func refreshListGetPullThreshold(_ widget: UnsafeMutableRawPointer?) -> Double {
     readDouble(widget, "pull-threshold")
 }
 
+/// `refresh_list_set_pull_threshold`: sets the `pull-threshold` property.
 @_cdecl("refresh_list_set_pull_threshold")
 public func refreshListSetPullThreshold(_ widget: UnsafeMutableRawPointer?, _ threshold: Double) {
     writeDouble(widget, "pull-threshold", threshold)
@@ -267,140 +277,170 @@ public func refreshListGetFactory(_ widget: UnsafeMutableRawPointer?) -> gpointe
     readProperty(widget, "factory", gtk_list_item_factory_get_type()) { g_value_get_object($0) }
 }
 
+/// `refresh_list_set_factory`: sets the `factory` property.
 @_cdecl("refresh_list_set_factory")
 public func refreshListSetFactory(_ widget: UnsafeMutableRawPointer?, _ factory: gpointer?) {
     writeProperty(widget, "factory", gtk_list_item_factory_get_type()) { g_value_set_object($0, factory) }
 }
 
+/// `refresh_list_get_item_type`: reads the `item-type` property.
 @_cdecl("refresh_list_get_item_type")
 public func refreshListGetItemType(_ widget: UnsafeMutableRawPointer?) -> GType {
     readProperty(widget, "item-type", cgtk_type_gtype()) { g_value_get_gtype($0) }
 }
 
+/// `refresh_list_set_item_type`: sets the `item-type` property.
 @_cdecl("refresh_list_set_item_type")
 public func refreshListSetItemType(_ widget: UnsafeMutableRawPointer?, _ type: GType) {
     writeProperty(widget, "item-type", cgtk_type_gtype()) { g_value_set_gtype($0, type) }
 }
 
+/// `refresh_list_get_key_property`: reads the `key-property` property.
 @_cdecl("refresh_list_get_key_property")
 public func refreshListGetKeyProperty(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "key-property")
 }
 
+/// `refresh_list_set_key_property`: sets the `key-property` property.
 @_cdecl("refresh_list_set_key_property")
 public func refreshListSetKeyProperty(_ widget: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) {
     writeString(widget, "key-property", name)
 }
 
+/// `refresh_list_get_refresh_merge`: reads the `refresh-merge` property.
 @_cdecl("refresh_list_get_refresh_merge")
 public func refreshListGetRefreshMerge(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "refresh-merge", RefreshListType.mergeType)
 }
 
+/// `refresh_list_set_refresh_merge`: sets the `refresh-merge` property.
 @_cdecl("refresh_list_set_refresh_merge")
 public func refreshListSetRefreshMerge(_ widget: UnsafeMutableRawPointer?, _ merge: gint) {
     writeEnum(widget, "refresh-merge", RefreshListType.mergeType, merge)
 }
 
+/// `refresh_list_get_max_rows`: reads the `max-rows` property.
 @_cdecl("refresh_list_get_max_rows")
 public func refreshListGetMaxRows(_ widget: UnsafeMutableRawPointer?) -> gint { readInt(widget, "max-rows") }
 
+/// `refresh_list_set_max_rows`: sets the `max-rows` property.
 @_cdecl("refresh_list_set_max_rows")
 public func refreshListSetMaxRows(_ widget: UnsafeMutableRawPointer?, _ count: gint) {
     writeInt(widget, "max-rows", count)
 }
 
+/// `refresh_list_get_paging`: reads the `paging` property.
 @_cdecl("refresh_list_get_paging")
 public func refreshListGetPaging(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "paging", RefreshListType.pagingType)
 }
 
+/// `refresh_list_set_paging`: sets the `paging` property.
 @_cdecl("refresh_list_set_paging")
 public func refreshListSetPaging(_ widget: UnsafeMutableRawPointer?, _ paging: gint) {
     writeEnum(widget, "paging", RefreshListType.pagingType, paging)
 }
 
+/// `refresh_list_get_place_key`: reads the `place-key` property.
 @_cdecl("refresh_list_get_place_key")
 public func refreshListGetPlaceKey(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "place-key")
 }
 
+/// `refresh_list_set_place_key`: sets the `place-key` property.
 @_cdecl("refresh_list_set_place_key")
 public func refreshListSetPlaceKey(_ widget: UnsafeMutableRawPointer?, _ key: UnsafePointer<CChar>?) {
     writeString(widget, "place-key", key)
 }
 
+/// `refresh_list_get_last_updated_key`: reads the `last-updated-key` property.
 @_cdecl("refresh_list_get_last_updated_key")
 public func refreshListGetLastUpdatedKey(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "last-updated-key")
 }
 
+/// `refresh_list_set_last_updated_key`: sets the `last-updated-key` property.
 @_cdecl("refresh_list_set_last_updated_key")
 public func refreshListSetLastUpdatedKey(_ widget: UnsafeMutableRawPointer?, _ key: UnsafePointer<CChar>?) {
     writeString(widget, "last-updated-key", key)
 }
 
+/// `refresh_list_get_starts_when_shown`: reads the `starts-when-shown` property.
 @_cdecl("refresh_list_get_starts_when_shown")
 public func refreshListGetStartsWhenShown(_ widget: UnsafeMutableRawPointer?) -> gboolean {
     readBool(widget, "starts-when-shown")
 }
 
+/// `refresh_list_set_starts_when_shown`: sets the `starts-when-shown` property.
 @_cdecl("refresh_list_set_starts_when_shown")
 public func refreshListSetStartsWhenShown(_ widget: UnsafeMutableRawPointer?, _ starts: gboolean) {
     writeBool(widget, "starts-when-shown", starts)
 }
 
+/// `refresh_list_get_page_size`: reads the `page-size` property.
 @_cdecl("refresh_list_get_page_size")
 public func refreshListGetPageSize(_ widget: UnsafeMutableRawPointer?) -> gint { readInt(widget, "page-size") }
 
+/// `refresh_list_set_page_size`: sets the `page-size` property.
 @_cdecl("refresh_list_set_page_size")
 public func refreshListSetPageSize(_ widget: UnsafeMutableRawPointer?, _ size: gint) {
     writeInt(widget, "page-size", size)
 }
 
+/// `refresh_list_get_load_more_distance`: reads the `load-more-distance` property.
 @_cdecl("refresh_list_get_load_more_distance")
 public func refreshListGetLoadMoreDistance(_ widget: UnsafeMutableRawPointer?) -> Double {
     readDouble(widget, "load-more-distance")
 }
 
+/// `refresh_list_set_load_more_distance`: sets the `load-more-distance` property.
 @_cdecl("refresh_list_set_load_more_distance")
 public func refreshListSetLoadMoreDistance(_ widget: UnsafeMutableRawPointer?, _ distance: Double) {
     writeDouble(widget, "load-more-distance", distance)
 }
 
+/// `refresh_list_get_shortcut_scope`: reads the `shortcut-scope` property.
 @_cdecl("refresh_list_get_shortcut_scope")
 public func refreshListGetShortcutScope(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "shortcut-scope", RefreshListType.shortcutScopeType)
 }
 
+/// `refresh_list_set_shortcut_scope`: sets the `shortcut-scope` property.
 @_cdecl("refresh_list_set_shortcut_scope")
 public func refreshListSetShortcutScope(_ widget: UnsafeMutableRawPointer?, _ scope: gint) {
     writeEnum(widget, "shortcut-scope", RefreshListType.shortcutScopeType, scope)
 }
 
+/// `refresh_list_get_new_above`: reads the `new-above` property.
 @_cdecl("refresh_list_get_new_above")
 public func refreshListGetNewAbove(_ widget: UnsafeMutableRawPointer?) -> gint { readInt(widget, "new-above") }
 
+/// `refresh_list_get_newer_state`: reads the `newer-state` property.
 @_cdecl("refresh_list_get_newer_state")
 public func refreshListGetNewerState(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "newer-state", RefreshListType.newerStateType)
 }
 
+/// `refresh_list_get_started`: reads the `started` property.
 @_cdecl("refresh_list_get_started")
 public func refreshListGetStarted(_ widget: UnsafeMutableRawPointer?) -> gboolean { readBool(widget, "started") }
 
-/// The enum GTypes of the new properties and of `RefreshRequest:kind`.
+/// `refresh_paging_get_type`: the `RefreshPaging` enum GType of the `paging` property.
 @_cdecl("refresh_paging_get_type")
 public func refreshPagingGetType() -> GType { RefreshListType.pagingType }
 
+/// `refresh_shortcut_scope_get_type`: the `RefreshShortcutScope` enum GType.
 @_cdecl("refresh_shortcut_scope_get_type")
 public func refreshShortcutScopeGetType() -> GType { RefreshListType.shortcutScopeType }
 
+/// `refresh_newer_state_get_type`: the `RefreshNewerState` enum GType.
 @_cdecl("refresh_newer_state_get_type")
 public func refreshNewerStateGetType() -> GType { RefreshListType.newerStateType }
 
+/// `refresh_counted_text_get_type`: the `RefreshCountedText` enum GType.
 @_cdecl("refresh_counted_text_get_type")
 public func refreshCountedTextGetType() -> GType { RefreshListType.countedTextType }
 
+/// `refresh_request_kind_get_type`: the `RefreshRequestKind` enum GType.
 @_cdecl("refresh_request_kind_get_type")
 public func refreshRequestKindGetType() -> GType { RefreshListType.requestKindType }

@@ -8,6 +8,7 @@ import CGtk
 import Foundation
 import GtkInterop
 import GtkRefreshList
+import WaylandSupport
 import XCTest
 
 /// A GtkStringObject for `text` (the caller unrefs it).
@@ -77,7 +78,9 @@ final class ObjectCursorTests: XCTestCase {
             // in the app's words.
             XCTAssertEqual(refreshListReceive(app.widget, object("post 0")), 1)
             XCTAssertEqual(refreshListReceive(app.widget, object("post -1")), 1)
-            GtkTest.wait("the received rows counted above the view (new-above \(PropertyLog.read("new-above", of: app.widget)))") {
+            GtkTest.wait(
+                "the received rows counted above the view (new-above \(PropertyLog.read("new-above", of: app.widget)))"
+            ) {
                 PropertyLog.read("new-above", of: app.widget) == "2"
             }
             XCTAssertEqual(Array(app.rows.prefix(2)), ["post -1", "post 0"], "the newest received first")
@@ -100,7 +103,8 @@ final class ObjectCursorTests: XCTestCase {
             // key is refused.
             let newer = object("post 5")
             XCTAssertEqual(refreshListUpdate(app.widget, newer), 1)
-            let shown = g_list_model_get_item(app.model, 7)!
+            let position = try XCTUnwrap(app.rows.firstIndex(of: "post 5"))
+            let shown = g_list_model_get_item(app.model, guint(position))!
             XCTAssertEqual(shown, newer, "the row with the key is the new object")
             g_object_unref(shown)
             XCTAssertEqual(refreshListRemove(app.widget, "post 6"), 1)
