@@ -22,7 +22,8 @@ let package = Package(
         // Every pull-to-refresh and load-more decision. Standard library only.
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
         // The seeded generator the demo's feed and the engine's property test share (stdlib only).
-        .target(name: "SeededRandom", swiftSettings: swiftSettings),
+        // Tools/ holds what the project's tests, benchmarks and demo use and the library does not.
+        .target(name: "SeededRandom", path: "Tools/SeededRandom", swiftSettings: swiftSettings),
         // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // libadwaita from Debian's libadwaita-1-dev, for the demo app only.
@@ -63,17 +64,17 @@ let package = Package(
             dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
             swiftSettings: swiftSettings),
         // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
-        .target(name: "WaylandSupport", path: "Tests/WaylandSupport", swiftSettings: swiftSettings),
+        .target(name: "WaylandSupport", path: "Tools/WaylandSupport", swiftSettings: swiftSettings),
         // The benchmarks of BENCHMARKS.md (run through Tests/Benchmarks/run.sh).
         .executableTarget(
             name: "RefreshBenchmarks",
             dependencies: [
                 "CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter", "WaylandSupport",
             ],
-            swiftSettings: swiftSettings),
+            path: "Tools/RefreshBenchmarks", swiftSettings: swiftSettings),
         // Counts a thread's heap allocations by interposing malloc in the executable that links
         // it: the engine's zero-allocation test and the benchmarks. Off under AddressSanitizer.
-        .target(name: "AllocationCounter"),
+        .target(name: "AllocationCounter", path: "Tools/AllocationCounter"),
         .testTarget(
             name: "RefreshEngineTests",
             dependencies: ["RefreshEngine", "AllocationCounter", "SeededRandom"],

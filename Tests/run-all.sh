@@ -81,7 +81,7 @@ echo "== Documentation: built offline, every public symbol documented, doc/swift
 Tests/Docs/docs.sh
 
 echo "== Source format: swift format lint --strict"
-swift format lint --strict --recursive Package.swift Sources Tests Examples
+swift format lint --strict --recursive Package.swift Sources Tests Tools Examples
 
 echo "== AddressSanitizer: the engine and widget suites"
 on_x11 Tests/Sanitizers/asan.sh
