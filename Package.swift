@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(
             name: "GtkRefreshListTests",
             dependencies: [
-                "GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "WaylandSupport",
+                "GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "SeededRandom",
+                "WaylandSupport",
             ],
             swiftSettings: swiftSettings
         ),
