@@ -122,7 +122,7 @@ extension RefreshListCore {
         guard driver != nil || isDisposed else { return true }
         cgtk_log_critical(
             "RefreshList",
-            "\(setting) is set before the list is shown or started (a Swift list takes it from its configuration); ignored"
+            "\(setting) must be set before the list is shown or started (a Swift list takes it from its configuration); ignored"
         )
         return false
     }

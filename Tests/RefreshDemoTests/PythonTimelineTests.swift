@@ -3,8 +3,9 @@
 // timeline server (Tests/Network), worked with a real wheel and keyboard on the test's X display:
 // the first page newest first; the wheel down to the end asking for the statuses older than the
 // last row; posts streamed while the reader is below them counted in the pill, the first row in
-// view held; Ctrl+Q; and a second run opening at the place the first left, asking for the saved
-// status and, as the wheel goes up, for the statuses newer than the first row shown.
+// view held; a cut stream reconnecting and loading what it missed; Ctrl+Q; and a second run
+// opening at the place the first left, asking for the saved status and, as the wheel goes up,
+// for the statuses newer than the first row shown.
 
 import Foundation
 import XCTest
@@ -111,15 +112,16 @@ final class PythonTimelineTests: XCTestCase {
         XCTAssertEqual(server.requests().first?["query"] as? [String: String], ["limit": "20"])
         app.wait("the stream live (\(String(describing: app.streamState)))") { $0.streamState == "live" }
 
-        // The wheel down to the end: the statuses older than the last row, appended below it.
+        // The wheel down to the end, twice: the statuses older than the last row, appended below
+        // it (and the place left a page and more below the newest, for the second run).
         let olderBefore = app.asked("older").count
         let shownBefore = app.rows?.count ?? 0
         XCTAssertTrue(
-            wheel("5") { app.asked("older").count > olderBefore },
-            "the wheel down to the end asked for older statuses: \(app.trace.suffix(4))")
+            wheel("5") { app.asked("older").count >= olderBefore + 2 },
+            "the wheel down to the end asked for older statuses twice: \(app.trace.suffix(4))")
         let page = app.asked("older")[olderBefore]
-        app.wait("the older page appended (\(String(describing: app.rows)))") {
-            ($0.rows?.count ?? 0) >= shownBefore + 20 && $0.settled()
+        app.wait("the older pages appended (\(String(describing: app.rows)))") {
+            ($0.rows?.count ?? 0) >= shownBefore + 40 && $0.settled()
         }
         XCTAssertEqual(app.rows?.first, "109000200", "appended below: the first row stays")
         expectCursors(app, "older") { $0.last }
@@ -140,6 +142,19 @@ final class PythonTimelineTests: XCTestCase {
         XCTAssertEqual(app.view?.top ?? .nan, held.top, accuracy: 3, "the first row in view did not move")
         XCTAssertEqual(app.rows?.count, shown + 3)
         XCTAssertEqual(app.rows?.first, "109000203", "the newest on top")
+
+        // The stream cut while two posts come: it reconnects and loads them (min_id), once each.
+        let states = app.trace.filter { $0["milestone"] as? String == "stream" }.count
+        server.control("stream=drop&post=2")
+        app.wait("the stream reconnected, the two missed posts shown (\(String(describing: app.rows)))") {
+            let stream = $0.trace.filter { $0["milestone"] as? String == "stream" }.dropFirst(states)
+            return stream.first?["state"] as? String == "reconnecting" && stream.last?["state"] as? String == "live"
+                && $0.rows?.first == "109000205" && $0.rows?.count == shown + 5
+        }
+        XCTAssertTrue(
+            server.requests("refresh").contains { ($0["query"] as? [String: String])?["min_id"] == "109000203" },
+            "the missed posts asked for after the newest shown")
+        XCTAssertEqual(app.view?.first, held.first, "the first row in view still held")
         app.wait("the rows at rest") { $0.settled() }
 
         // Ctrl+Q quits; the widget keeps the place.

@@ -143,10 +143,11 @@ public final class RemoteInput: @unchecked Sendable {
         }
     }
 
-    /// The injector scripts' folder, found from this source file's place in the package.
+    /// The injector scripts' folder (`Tests/Wayland`), found from this source file's place in
+    /// the package (`Tools/WaylandSupport`).
     static let scripts: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Wayland").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/Wayland").path
     }()
 
     /// Sends one command and waits until mutter has taken it.
