@@ -30,10 +30,8 @@ let package = Package(
         .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         // GTK plumbing shared by the widget, the demo and the benchmarks: signal connections,
         // pointer casts, the main-loop bridge, gettext, rendering to PNG. Not part of the widget's API.
-        // MainLoopBridge drains libdispatch's main queue, so it links libdispatch itself.
-        .target(
-            name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings,
-            linkerSettings: [.linkedLibrary("dispatch")]),
+        // MainLoopBridge finds libdispatch's main-queue hooks at run time (they are not public).
+        .target(name: "GtkInterop", dependencies: ["CGtk"], swiftSettings: swiftSettings),
         // The GTK widget: translates input into engine events and renders the engine's state.
         .target(
             name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),

@@ -3,8 +3,15 @@
 // `Task { @MainActor in … }` and every `await` back onto the main actor would never resume.
 // On Linux, libdispatch exposes the main queue as a file descriptor; a GLib fd source that
 // drains it whenever it becomes readable lets both loops share the thread.
+//
+// Those two entry points are libdispatch's own (its CoreFoundation hooks), not a public API, so
+// they are looked up when the bridge is installed, never linked: a library that links this code
+// does not depend on them, and a C or Python app, whose list never awaits (its loads go through
+// signals and callbacks), never installs the bridge. Only Swift code that awaits on the main
+// actor while GTK runs the thread installs it: an async loader given to the list, the demo.
 
 import CGtk
+import Glibc
 
 /// Keeps Swift's main actor running inside the GLib main loop.
 package enum MainLoopBridge {
@@ -15,17 +22,31 @@ package enum MainLoopBridge {
     @MainActor
     package static func install() {
         guard sourceID == 0 else { return }
-        let descriptor = _dispatch_get_main_queue_handle_4CF()
+        guard let handle = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_get_main_queue_handle_4CF"),
+            let callback = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_main_queue_callback_4CF")
+        else {
+            cgtk_log_warning(
+                "RefreshList",
+                "this libdispatch does not expose its main queue: work awaited on the main actor will not resume")
+            return
+        }
+        drainMainQueue = unsafeBitCast(callback, to: MainQueueCallback.self)
+        let descriptor = unsafeBitCast(handle, to: MainQueueHandle.self)()
         let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { descriptor, _, _ in
             // Consume the wake-up first (the eventfd stays readable until read, which would
             // spin this source and starve GTK's lower-priority drawing), then run the jobs.
             var count: eventfd_t = 0
             _ = eventfd_read(descriptor, &count)
-            _dispatch_main_queue_callback_4CF(nil)
+            MainLoopBridge.drainMainQueue?(nil)
             return 1  // G_SOURCE_CONTINUE
         }
         sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, descriptor, G_IO_IN, drain, nil, nil)
     }
+
+    private typealias MainQueueHandle = @convention(c) () -> gint
+    private typealias MainQueueCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// libdispatch's main-queue drain, found at install.
+    nonisolated(unsafe) private static var drainMainQueue: MainQueueCallback?
 
     /// Whether the bridge is installed.
     package static var isInstalled: Bool { sourceID != 0 }

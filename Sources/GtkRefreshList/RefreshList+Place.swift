@@ -177,6 +177,7 @@ extension RefreshList where Item.ID: LosslessStringConvertible {
     /// ids are saved as text (`description`, read back with `init?(_:)`): `Int` and `String`
     /// ids work as they are. Give it before the list is shown.
     public func onLoad(_ loader: @escaping CursorLoader) {
+        MainLoopBridge.install()
         loading.cursor = Cursor(loader: .async(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 

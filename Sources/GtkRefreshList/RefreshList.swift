@@ -166,8 +166,8 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     ) throws(ConfigurationError) {
         self.configuration = configuration
         self.rows = rows
-        // What every host needs: async loaders resume inside GTK's loop, the words translated.
-        MainLoopBridge.install()
+        // What every host needs: the words translated. (Async loaders install the main-loop
+        // bridge when given: only Swift code awaits.)
         TextDomains.bind(refreshListTextDomain)
         let engineConfiguration = Self.withinToolkitDragThreshold(configuration.engine)
         if let key = configuration.lastUpdatedKey {
@@ -262,6 +262,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     /// Uses `loader` for refreshes (async style).
     public func onRefresh(_ loader: @escaping RefreshLoader) {
+        MainLoopBridge.install()
         loading.cursor = nil
         loading.refreshLoader = .async(loader)
     }
@@ -272,6 +273,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     }
     /// Uses `loader` for pages after the first (async style).
     public func onLoadMore(_ loader: @escaping PageLoader) {
+        MainLoopBridge.install()
         loading.cursor = nil
         loading.pageLoader = .async(loader)
     }

@@ -125,6 +125,9 @@ final class MesonTests: XCTestCase {
         let dynamic = try runToEnd(["readelf", "-d", prefix + "/lib/librefresh-list-1.so.0"])
         XCTAssertTrue(dynamic.contains("Library soname: [librefresh-list-1.so.0]"), dynamic)
         XCTAssertTrue(dynamic.contains("Library runpath: ["), dynamic)
+        // It needs none of libdispatch's private hooks: a C or Python app's list never awaits.
+        let undefined = try runToEnd(["nm", "-D", "--undefined-only", prefix + "/lib/librefresh-list-1.so.0"])
+        XCTAssertFalse(undefined.contains("_4CF"), "a private libdispatch symbol: \(undefined)")
         let gir = try String(contentsOfFile: prefix + "/share/gir-1.0/Refresh-1.gir", encoding: .utf8)
         XCTAssertTrue(gir.contains("shared-library=\"librefresh-list-1.so.0\""), "the typelib loads the soname")
         try runToEnd([
