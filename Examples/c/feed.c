@@ -1,22 +1,25 @@
-/* A small feed on RefreshList, the pull-to-refresh list, from C.
+/* A small feed on RefreshList, the pull-to-refresh list, from C, paging by cursor.
  *
- * Each refresh brings the newest 20 posts (three more each time), each page the next 20,
- * three pages in all; the third page fails once ("the server is busy"), as servers do. The
- * list asks for all of it by itself: when shown, when pulled down at the top (wheel,
- * touchpad, drag, touch) or on F5, and as the view nears the end. Answers come 300 ms later,
- * like a network's. What happens is printed as JSON lines, for the tests that run it.
+ * The server has 60 posts, "Post 60" the newest; each refresh after the first brings three
+ * more. The list asks by cursor: the newest 20 when shown, pulled down at the top (wheel,
+ * touchpad, drag, touch) or on F5, and the 20 older than its last row as the view nears the
+ * end; the rows older than Post 21 fail once ("the server is busy"), as servers do. Pressing N
+ * stands in for a stream: a new post arrives and goes on top (refresh_list_receive). Answers
+ * come 300 ms later, like a network's. What happens is printed as JSON lines, for the tests.
  *
  *   cc feed.c $(pkg-config --cflags --libs refresh-list-1) -o feed */
 #include <refresh-list/refresh-list.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define PAGE_SIZE 20
-#define PAGES 3
+#define FAILS_BELOW 21
 
 typedef struct {
   int newest;
   int refreshes;
   gboolean failed_once;
+  GtkWidget *list;
 } Feed;
 
 typedef struct {
@@ -24,15 +27,27 @@ typedef struct {
   RefreshRequest *request;
 } Pending;
 
+/* The number of a post's key, "Post 41" → 41. */
+static int
+post_number (const char *key)
+{
+  return atoi (key + strlen ("Post "));
+}
+
+static GtkStringObject *
+post (int number)
+{
+  g_autofree char *text = g_strdup_printf ("Post %d", number);
+  return gtk_string_object_new (text);
+}
+
+/* Up to a page of posts from `top` down, the oldest being Post 1. */
 static GListModel *
-feed_page (Feed *feed, int number)
+feed_page (int top)
 {
   GListStore *store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
-  int top = feed->newest - (number - 1) * PAGE_SIZE;
-  int oldest = feed->newest - PAGES * PAGE_SIZE;
-  for (int post = top; post > MAX (top - PAGE_SIZE, oldest); post--) {
-    g_autofree char *text = g_strdup_printf ("Post %d", post);
-    g_autoptr (GtkStringObject) item = gtk_string_object_new (text);
+  for (int number = top; number > MAX (top - PAGE_SIZE, 0); number--) {
+    g_autoptr (GtkStringObject) item = post (number);
     g_list_store_append (store, item);
   }
   return G_LIST_MODEL (store);
@@ -42,46 +57,57 @@ static gboolean
 answer (gpointer data)
 {
   Pending *pending = data;
-  int number = refresh_request_get_page (pending->request);
-  if (!refresh_request_is_cancelled (pending->request)) {
-    if (number == PAGES && !pending->feed->failed_once) {
-      pending->feed->failed_once = TRUE;
-      refresh_request_fail (pending->request, "the server is busy");
+  Feed *feed = pending->feed;
+  RefreshRequest *request = pending->request;
+  if (!refresh_request_is_cancelled (request)) {
+    /* The newest rows, or those older than the cursor. */
+    int top = refresh_request_get_kind (request) == REFRESH_REQUEST_KIND_OLDER
+                  ? post_number (refresh_request_get_cursor (request)) - 1
+                  : feed->newest;
+    if (top < FAILS_BELOW && !feed->failed_once) {
+      feed->failed_once = TRUE;
+      refresh_request_fail (request, "the server is busy");
     } else {
-      g_autoptr (GListModel) rows = feed_page (pending->feed, number);
-      refresh_request_finish (pending->request, rows, number < PAGES);
+      g_autoptr (GListModel) rows = feed_page (top);
+      refresh_request_finish (request, rows, top - PAGE_SIZE > 0);
     }
   }
-  g_object_unref (pending->request);
+  g_object_unref (request);
   g_free (pending);
   return G_SOURCE_REMOVE;
 }
 
 static void
-later (Feed *feed, RefreshRequest *request)
+asked (RefreshList *list, RefreshRequest *request, Feed *feed)
 {
+  RefreshRequestKind kind = refresh_request_get_kind (request);
+  if (kind == REFRESH_REQUEST_KIND_NEWEST && ++feed->refreshes > 1)
+    feed->newest += 3;
+  g_autoptr (GEnumClass) kinds = g_type_class_ref (REFRESH_TYPE_REQUEST_KIND);
+  const char *cursor = refresh_request_get_cursor (request);
+  g_autofree char *quoted = cursor ? g_strdup_printf ("\"%s\"", cursor) : g_strdup ("null");
+  printf ("{\"event\": \"%s\", \"kind\": \"%s\", \"cursor\": %s}\n",
+          kind == REFRESH_REQUEST_KIND_NEWEST ? "refresh" : "load-more", g_enum_get_value (kinds, kind)->value_nick,
+          quoted);
+  fflush (stdout);
   Pending *pending = g_new (Pending, 1);
   pending->feed = feed;
   pending->request = g_object_ref (request);
   g_timeout_add (300, answer, pending);
 }
 
-static void
-on_refresh (RefreshList *list, RefreshRequest *request, Feed *feed)
+/* N: a new post arrives, as a stream would bring it. */
+static gboolean
+on_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, Feed *feed)
 {
-  if (++feed->refreshes > 1)
-    feed->newest += 3;
-  printf ("{\"event\": \"refresh\", \"page\": %d}\n", refresh_request_get_page (request));
+  if (keyval != GDK_KEY_n)
+    return FALSE;
+  g_autoptr (GtkStringObject) arrived = post (++feed->newest);
+  gboolean taken = refresh_list_receive (REFRESH_LIST (feed->list), G_OBJECT (arrived));
+  printf ("{\"event\": \"receive\", \"post\": \"%s\", \"taken\": %s}\n", gtk_string_object_get_string (arrived),
+          taken ? "true" : "false");
   fflush (stdout);
-  later (feed, request);
-}
-
-static void
-on_load_more (RefreshList *list, RefreshRequest *request, Feed *feed)
-{
-  printf ("{\"event\": \"load-more\", \"page\": %d}\n", refresh_request_get_page (request));
-  fflush (stdout);
-  later (feed, request);
+  return TRUE;
 }
 
 static void
@@ -133,11 +159,15 @@ on_activate (GtkApplication *app, Feed *feed)
   g_signal_connect (factory, "bind", G_CALLBACK (on_bind), NULL);
   GtkWidget *list = refresh_list_new ();
   g_object_set (list, "factory", factory, "item-type", GTK_TYPE_STRING_OBJECT, "key-property", "string", NULL);
+  refresh_list_set_paging (REFRESH_LIST (list), REFRESH_PAGING_CURSOR);
+  refresh_list_set_counted_text (REFRESH_LIST (list), REFRESH_COUNTED_TEXT_NEW_ABOVE, "%d new post", "%d new posts",
+                                 NULL);
+  feed->list = list;
   /* What a screen reader calls the rows ("Feed. List with 20 items."). */
   gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Feed", -1);
   g_object_unref (factory);
-  g_signal_connect (list, "refresh", G_CALLBACK (on_refresh), feed);
-  g_signal_connect (list, "load-more", G_CALLBACK (on_load_more), feed);
+  g_signal_connect (list, "refresh", G_CALLBACK (asked), feed);
+  g_signal_connect (list, "load-more", G_CALLBACK (asked), feed);
   g_signal_connect (list, "notify::footer-state", G_CALLBACK (on_footer), NULL);
   GListModel *model;
   g_object_get (list, "model", &model, NULL);
@@ -148,13 +178,17 @@ on_activate (GtkApplication *app, Feed *feed)
   gtk_window_set_title (GTK_WINDOW (window), "Refresh example (C)");
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 420);
   gtk_window_set_child (GTK_WINDOW (window), list);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key), feed);
+  gtk_widget_add_controller (window, keys);
   gtk_window_present (GTK_WINDOW (window));
 }
 
 int
 main (int argc, char **argv)
 {
-  Feed feed = { .newest = PAGE_SIZE };
+  Feed feed = { .newest = 60 };
   g_autoptr (GtkApplication) app =
       gtk_application_new ("io.github.refreshlist.CExample", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (app, "activate", G_CALLBACK (on_activate), &feed);

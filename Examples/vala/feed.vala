@@ -1,14 +1,15 @@
-/* A small feed on Refresh.List, the pull-to-refresh list, from Vala.
+/* A small feed on Refresh.List, the pull-to-refresh list, from Vala, paging by cursor.
  *
- * Each refresh brings the newest 20 posts (three more each time), each page the next 20,
- * three pages in all; the third page fails once ("the server is busy"), as servers do. The
- * list asks for all of it by itself: when shown, when pulled down at the top (wheel,
- * touchpad, drag, touch) or on F5, and as the view nears the end. Answers come 300 ms later,
- * like a network's. What happens is printed as JSON lines, for the tests that run it.
+ * The server has 60 posts, "Post 60" the newest; each refresh after the first brings three
+ * more. The list asks by cursor: the newest 20 when shown, pulled down at the top (wheel,
+ * touchpad, drag, touch) or on F5, and the 20 older than its last row as the view nears the
+ * end; the rows older than Post 21 fail once ("the server is busy"), as servers do. Pressing N
+ * stands in for a stream: a new post arrives and goes on top (Refresh.List.receive). Answers
+ * come 300 ms later, like a network's. What happens is printed as JSON lines, for the tests.
  *
  *   valac --pkg refresh-list-1 feed.vala */
 const int PAGE_SIZE = 20;
-const int PAGES = 3;
+const int FAILS_BELOW = 21;
 
 void say (string line) {
     print ("%s\n", line);
@@ -16,43 +17,41 @@ void say (string line) {
 }
 
 class Feed {
-    int newest = PAGE_SIZE;
+    public int newest = 60;
     int refreshes = 0;
     bool failed_once = false;
 
-    ListModel page (int number) {
+    /* Up to a page of posts from `top` down, the oldest being Post 1. */
+    ListModel page (int top) {
         var store = new ListStore (typeof (Gtk.StringObject));
-        int top = newest - (number - 1) * PAGE_SIZE;
-        for (int post = top; post > int.max (top - PAGE_SIZE, newest - PAGES * PAGE_SIZE); post--) {
-            store.append (new Gtk.StringObject ("Post %d".printf (post)));
+        for (int number = top; number > int.max (top - PAGE_SIZE, 0); number--) {
+            store.append (new Gtk.StringObject ("Post %d".printf (number)));
         }
         return store;
     }
 
-    public void on_refresh (Refresh.Request request) {
-        if (++refreshes > 1) {
+    public void asked (Refresh.Request request) {
+        var kind = request.get_kind ();
+        if (kind == Refresh.RequestKind.NEWEST && ++refreshes > 1) {
             newest += 3;
         }
-        say ("{\"event\": \"refresh\", \"page\": %d}".printf (request.get_page ()));
-        later (request);
-    }
-
-    public void on_load_more (Refresh.Request request) {
-        say ("{\"event\": \"load-more\", \"page\": %d}".printf (request.get_page ()));
-        later (request);
-    }
-
-    void later (Refresh.Request request) {
+        var kinds = (EnumClass) typeof (Refresh.RequestKind).class_ref ();
+        var cursor = request.get_cursor ();
+        say ("{\"event\": \"%s\", \"kind\": \"%s\", \"cursor\": %s}".printf (
+            kind == Refresh.RequestKind.NEWEST ? "refresh" : "load-more", kinds.get_value (kind).value_nick,
+            cursor != null ? "\"%s\"".printf (cursor) : "null"));
         Timeout.add (300, () => {
-            int number = request.get_page ();
             if (request.is_cancelled ()) {
                 return Source.REMOVE;
             }
-            if (number == PAGES && !failed_once) {
+            // The newest rows, or those older than the cursor ("Post 41").
+            int top = request.get_kind () == Refresh.RequestKind.OLDER
+                ? int.parse (request.get_cursor ().substring ("Post ".length)) - 1 : newest;
+            if (top < FAILS_BELOW && !failed_once) {
                 failed_once = true;
                 request.fail ("the server is busy");
             } else {
-                request.finish (page (number), number < PAGES);
+                request.finish (page (top), top - PAGE_SIZE > 0);
             }
             return Source.REMOVE;
         });
@@ -74,12 +73,14 @@ int main (string[] args) {
             ((Gtk.Label) list_item.child).label = ((Gtk.StringObject) list_item.item).string;
         });
         var list = new Refresh.List () {
-            factory = factory, item_type = typeof (Gtk.StringObject), key_property = "string"
+            factory = factory, item_type = typeof (Gtk.StringObject), key_property = "string",
+            paging = Refresh.Paging.CURSOR
         };
+        list.set_counted_text (Refresh.CountedText.NEW_ABOVE, "%d new post", "%d new posts", null);
         // What a screen reader calls the rows ("Feed. List with 20 items.").
         list.update_property (Gtk.AccessibleProperty.LABEL, "Feed", -1);
-        list.refresh.connect (feed.on_refresh);
-        list.load_more.connect (feed.on_load_more);
+        list.refresh.connect (feed.asked);
+        list.load_more.connect (feed.asked);
         list.model.items_changed.connect (() => {
             var count = list.model.get_n_items ();
             var first = count > 0 ? "\"%s\"".printf (((Gtk.StringObject) list.model.get_item (0)).string) : "null";
@@ -91,6 +92,19 @@ int main (string[] args) {
         });
         var window = new Gtk.ApplicationWindow (app) { title = "Refresh example (Vala)", child = list };
         window.set_default_size (360, 420);
+        // N: a new post arrives, as a stream would bring it.
+        var keys = new Gtk.EventControllerKey () { propagation_phase = Gtk.PropagationPhase.CAPTURE };
+        keys.key_pressed.connect ((keyval) => {
+            if (keyval != Gdk.Key.n) {
+                return false;
+            }
+            var arrived = new Gtk.StringObject ("Post %d".printf (++feed.newest));
+            var taken = list.receive (arrived);
+            say ("{\"event\": \"receive\", \"post\": \"%s\", \"taken\": %s}".printf (
+                arrived.string, taken ? "true" : "false"));
+            return true;
+        });
+        ((Gtk.Widget) window).add_controller (keys);
         window.present ();
     });
     return app.run (args);

@@ -166,7 +166,7 @@ final class MesonTests: XCTestCase {
                 Installation.sourceRoot + "/Examples/c/feed.c",
             ]
                 + installation.compilerFlags() + ["-o", binary], environment: installation.environment)
-        try feed([binary], named: "Refresh example \\(C\\)", installation)
+        try cursorFeed([binary], named: "Refresh example \\(C\\)", installation)
     }
 
     func testAValaAppBuildsAgainstTheInstalledVapi() throws {
@@ -181,7 +181,7 @@ final class MesonTests: XCTestCase {
             ] + installation.compilerFlags().flatMap { ["-X", $0] } + [
                 Installation.sourceRoot + "/Examples/vala/feed.vala", "-o", binary,
             ], environment: installation.environment, in: installation.work)
-        try feed([binary], named: "Refresh example \\(Vala\\)", installation)
+        try cursorFeed([binary], named: "Refresh example \\(Vala\\)", installation)
     }
 
     func testASwiftPackageWithItsOwnGtkModuleUsesTheInstalledLibrary() throws {
@@ -199,6 +199,58 @@ final class MesonTests: XCTestCase {
         XCTAssertEqual(targets, ["CGtkApp", "Feed"], description)
         XCTAssertEqual((json?["dependencies"] as? [Any])?.count ?? 0, 0, description)
         try feed([scratch + "/debug/Feed"], named: "Refresh example \\(Swift on other bindings\\)", installation)
+    }
+
+    /// Runs one language's cursor feed (C, Vala) and works it as a user: it fills itself by
+    /// cursor (the newest rows, then those older than the last row, since twenty rows do not
+    /// reach the end of its window), a wheel pull at the top refreshes once and shows the new
+    /// rows, N receives a post that goes on top at once, and the wheel down to the end asks for
+    /// the rows older than the last one shown, whose failure keeps every row and shows Retry.
+    private func cursorFeed(_ command: [String], named title: String, _ installation: Installation) throws {
+        let app = try DemoProcess(
+            Array(command.dropFirst()), executable: command[0], environment: installation.environment)
+        defer { app.stop() }
+        let lines = { app.trace }
+        func asked(_ kind: String) -> [String?] {
+            lines().filter { $0["kind"] as? String == kind }.map { $0["cursor"] as? String }
+        }
+        func rows() -> (count: Int, first: String?)? {
+            lines().last { $0["rows"] != nil }.map { ($0["rows"] as? Int ?? -1, $0["first"] as? String) }
+        }
+        app.wait("the newest rows and the older ones shown (\(lines().suffix(4)); \(app.stderr.suffix(500)))") {
+            _ in rows()?.count == 40 && lines().last?["footer"] as? String == "idle"
+        }
+        XCTAssertEqual(asked("newest").count, 1)
+        XCTAssertEqual(asked("older"), ["Post 41"], "the rows older than the last one shown")
+        XCTAssertEqual(rows()?.first, "Post 60")
+        guard let window = xWindow(named: title) else { return XCTFail("no window \(title)") }
+        shell(["xdotool", "mousemove", "--window", window, "180", "200"])
+        let pulled = poll(every: 0.5, timeout: 60) {
+            if asked("newest").count < 2 { shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"]) }
+            return asked("newest").count >= 2
+        }
+        XCTAssertTrue(pulled, "a wheel pull at the top asked for the newest rows: \(lines().suffix(6))")
+        app.wait("the refresh's new rows and the older ones shown (\(lines().suffix(4)))") { _ in
+            rows()?.first == "Post 63" && rows()?.count == 40 && lines().last?["footer"] as? String == "idle"
+        }
+        XCTAssertEqual(asked("newest").count, 2, "one pull, one refresh")
+        // A post arrives while the list is at its top: it goes on top at once.
+        shell(["xdotool", "windowfocus", "--sync", window])
+        shell(["xdotool", "key", "n"])
+        app.wait("the received post on top (\(String(describing: rows())))") { _ in
+            rows()?.first == "Post 64" && rows()?.count == 41
+        }
+        XCTAssertTrue(lines().contains { $0["event"] as? String == "receive" && $0["taken"] as? Bool == true })
+        // Down to the end: the rows older than Post 24, then those older than Post 4, which fail.
+        let askedPast = poll(every: 0.5, timeout: 60) {
+            guard !asked("older").contains("Post 4") else { return true }
+            shell(["xdotool", "click", "--repeat", "10", "--delay", "30", "5"])
+            return asked("older").contains("Post 4")
+        }
+        XCTAssertTrue(askedPast, "the wheel down to the end asked for the rows older than Post 4: \(asked("older"))")
+        app.wait("the footer's failure (\(lines().suffix(4)))") { _ in lines().last?["footer"] as? String == "failed" }
+        XCTAssertEqual(rows()?.count, 61, "a failed page keeps every row")
+        XCTAssertEqual(rows()?.first, "Post 64")
     }
 
     /// Runs one language's feed and works it as a user: it fills itself (a refresh, then the
