@@ -4,7 +4,6 @@
 
 import CGtk
 internal import GtkInterop
-internal import FoundationEssentials
 import RefreshEngine
 
 /// The error a refresh or page fails with when no loader was given.
@@ -120,13 +119,8 @@ extension RefreshList {
         return loading.failureTexts[failure]
     }
 
-    /// What a loader's error says to the user: its `LocalizedError` description (the one part of
-    /// Foundation the widget uses; its essentials, without the internationalization data), else
-    /// its description.
-    static func message(for error: any Error) -> String {
-        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
-            return description
-        }
-        return String(describing: error)
-    }
+    /// What a loader's error says to the user: its description (an error that is
+    /// `CustomStringConvertible` words it itself). The widget uses no Foundation, so a library
+    /// that carries its Swift runtime stays small.
+    static func message(for error: any Error) -> String { String(describing: error) }
 }

@@ -12,9 +12,10 @@ import FoundationEssentials
 import GtkRefreshList
 
 /// A GIO error as a Swift error with GLib's message.
-struct FolderError: LocalizedError {
+struct FolderError: Error, CustomStringConvertible {
     let message: String
-    var errorDescription: String? { message }
+    /// What the list shows and says of the failure.
+    var description: String { message }
 
     static func take(_ error: UnsafeMutablePointer<GError>?) -> FolderError {
         guard let error else { return FolderError(message: localized("Unknown error")) }

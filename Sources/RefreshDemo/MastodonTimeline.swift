@@ -43,9 +43,10 @@ struct MastodonStatus: Decodable {
 }
 
 /// Why a request brought no rows, in words the list shows.
-struct NetworkError: LocalizedError, Equatable {
+struct NetworkError: Error, CustomStringConvertible, Equatable {
     let message: String
-    var errorDescription: String? { message }
+    /// What the list shows and says of the failure.
+    var description: String { message }
 }
 
 enum MastodonTimeline {

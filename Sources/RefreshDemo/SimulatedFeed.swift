@@ -16,8 +16,8 @@ struct FeedItem: Identifiable, Sendable, Equatable {
 }
 
 /// A simulated failure, shown to the user.
-struct SimulatedFailure: LocalizedError {
-    var errorDescription: String? { localized("The server did not answer (simulated)") }
+struct SimulatedFailure: Error, CustomStringConvertible {
+    var description: String { localized("The server did not answer (simulated)") }
 }
 
 @MainActor

@@ -52,7 +52,7 @@ struct Installation: Sendable {
         let build = work + "/build"
         let destination = work + "/destdir"
         try runToEnd(
-            ["meson", "setup", build, "--prefix=/usr", "--libdir=lib", "--buildtype=debug"], in: sourceRoot)
+            ["meson", "setup", build, "--prefix=/usr", "--libdir=lib"], in: sourceRoot)
         try runToEnd(["meson", "compile", "-C", build])
         try runToEnd(["meson", "install", "-C", build], environment: ["DESTDIR": destination])
         let installation = Installation(work: work, build: build, prefix: destination + "/usr")
@@ -120,11 +120,29 @@ final class MesonTests: XCTestCase {
         for file in installed {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), "installed \(file)")
         }
-        // The library names itself by its soname, and finds the Swift runtime where the
-        // toolchain put it.
-        let dynamic = try runToEnd(["readelf", "-d", prefix + "/lib/librefresh-list-1.so.0"])
+        // The library names itself by its soname and carries its Swift runtime: its run path
+        // names no toolchain, and every library it needs is the system's.
+        let library = prefix + "/lib/librefresh-list-1.so.0"
+        let dynamic = try runToEnd(["readelf", "-d", library])
         XCTAssertTrue(dynamic.contains("Library soname: [librefresh-list-1.so.0]"), dynamic)
-        XCTAssertTrue(dynamic.contains("Library runpath: ["), dynamic)
+        XCTAssertTrue(dynamic.contains("Library runpath: [$ORIGIN]"), dynamic)
+        XCTAssertFalse(dynamic.contains("swift"), "a Swift runtime library needed, or a toolchain path: \(dynamic)")
+        let linked = try runToEnd(["ldd", library])
+        for line in linked.split(separator: "\n") where line.contains("=>") {
+            XCTAssertTrue(
+                line.contains("=> /lib/") || line.contains("=> /usr/lib/"), "found outside the system: \(line)")
+        }
+        // Optimized: no -Onone support library.
+        XCTAssertFalse(linked.contains("OnoneSupport"), linked)
+        // Its ABI: the exported symbols are the C API, as data/librefresh-list-1.symbols lists them
+        // (a change to the C ABI shows in review as a change to that file).
+        let exported = try runToEnd(["nm", "-D", "--defined-only", library]).split(separator: "\n")
+            .map { $0.split(separator: " ") }.filter { $0.count == 3 && $0[1].first!.isUppercase }.map { String($0[2]) }
+            .sorted()
+        let listed = try String(
+            contentsOfFile: Installation.sourceRoot + "/data/librefresh-list-1.symbols", encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+        XCTAssertEqual(exported, listed, "the exported symbols differ from data/librefresh-list-1.symbols")
         // It needs none of libdispatch's private hooks: a C or Python app's list never awaits.
         let undefined = try runToEnd(["nm", "-D", "--undefined-only", prefix + "/lib/librefresh-list-1.so.0"])
         XCTAssertFalse(undefined.contains("_4CF"), "a private libdispatch symbol: \(undefined)")
