@@ -57,7 +57,9 @@ let package = Package(
             dependencies: [
                 "CGtk", "CAdwaita", "CSoup", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom",
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            // It names libdispatch's main-queue hooks (main.swift), so it links libdispatch itself.
+            linkerSettings: [.linkedLibrary("dispatch")]),
         .testTarget(
             name: "RefreshDemoTests",
             dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],

@@ -6,11 +6,12 @@
 # meson's build directory and copies the binary to FILE. The shared library refresh-list-1 is
 # linked with the soname FILE's name (librefresh-list-1.so.0); --link NAME also makes NAME, a
 # symbolic link to FILE beside it (librefresh-list-1.so, what `-lrefresh-list-1` finds). The
-# library is self-contained: the Swift runtime is linked into it (-static-stdlib), so it needs
-# only the system's libraries (libstdc++ among them) and its run path names no toolchain; the
-# standard library's implicit string-processing module is left out (the library uses no regex);
-# --exports MAP is the linker version script that keeps its exports to the C API. Give the
-# library a scratch directory of its own: its flags differ from the demo's.
+# app and the library are self-contained: each carries the Swift runtime it uses (the app
+# --static-swift-stdlib, the library -static-stdlib), so they need only the system's libraries
+# (libstdc++ among them) and their run paths name no toolchain. The library also leaves out the
+# standard library's implicit string-processing module (it uses no regex); --exports MAP is the
+# linker version script that keeps its exports to the C API. Give the library a scratch
+# directory of its own: its flags differ from the app's.
 set -eu
 
 usage() {
@@ -44,7 +45,8 @@ use_swift
 
 bin="$(swift build --package-path "$source" --scratch-path "$scratch" -c "$configuration" --show-bin-path)"
 if [ "$product" = refresh-demo ]; then
-    swift build --package-path "$source" --scratch-path "$scratch" -c "$configuration" --product refresh-demo
+    swift build --package-path "$source" --scratch-path "$scratch" -c "$configuration" --product refresh-demo \
+        --static-swift-stdlib
     cp "$bin/refresh-demo" "$output"
 else
     set -- -Xswiftc -static-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import

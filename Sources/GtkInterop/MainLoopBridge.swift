@@ -30,8 +30,21 @@ package enum MainLoopBridge {
                 "this libdispatch does not expose its main queue: work awaited on the main actor will not resume")
             return
         }
-        drainMainQueue = unsafeBitCast(callback, to: MainQueueCallback.self)
-        let descriptor = unsafeBitCast(handle, to: MainQueueHandle.self)()
+        install(
+            handle: unsafeBitCast(handle, to: MainQueueHandle.self),
+            drain: unsafeBitCast(callback, to: MainQueueCallback.self))
+    }
+
+    /// Installs the bridge with libdispatch's two hooks given by the caller: an executable that
+    /// carries libdispatch inside (linked with `--static-swift-stdlib`) exports neither, so it
+    /// names them itself.
+    @MainActor
+    package static func install(
+        handle: @convention(c) () -> gint, drain: @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void
+    ) {
+        guard sourceID == 0 else { return }
+        drainMainQueue = drain
+        let descriptor = handle()
         let drain: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { descriptor, _, _ in
             // Consume the wake-up first (the eventfd stays readable until read, which would
             // spin this source and starve GTK's lower-priority drawing), then run the jobs.
@@ -43,8 +56,8 @@ package enum MainLoopBridge {
         sourceID = g_unix_fd_add_full(G_PRIORITY_DEFAULT, descriptor, G_IO_IN, drain, nil, nil)
     }
 
-    private typealias MainQueueHandle = @convention(c) () -> gint
-    private typealias MainQueueCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    package typealias MainQueueHandle = @convention(c) () -> gint
+    package typealias MainQueueCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
     /// libdispatch's main-queue drain, found at install.
     nonisolated(unsafe) private static var drainMainQueue: MainQueueCallback?
 

@@ -20,7 +20,8 @@ do {
 }
 
 let status = MainActor.assumeIsolated {
-    MainLoopBridge.install()
+    // Named here, so that a build carrying libdispatch inside links them in.
+    MainLoopBridge.install(handle: _dispatch_get_main_queue_handle_4CF, drain: _dispatch_main_queue_callback_4CF)
     // The app's signal handlers hold it weakly: keep it alive for the whole run.
     let app = DemoApp(options: options)
     return withExtendedLifetime(app) { app.run() }

@@ -132,6 +132,8 @@ final class MesonTests: XCTestCase {
             XCTAssertTrue(
                 line.contains("=> /lib/") || line.contains("=> /usr/lib/"), "found outside the system: \(line)")
         }
+        let app = try runToEnd(["readelf", "-d", prefix + "/bin/refresh-demo"])
+        XCTAssertFalse(app.contains("swift"), "the app needs a Swift runtime library or a toolchain path: \(app)")
         // Optimized: no -Onone support library.
         XCTAssertFalse(linked.contains("OnoneSupport"), linked)
         // Its ABI: the exported symbols are the C API, as data/librefresh-list-1.symbols lists them
