@@ -226,9 +226,13 @@ final class MesonTests: XCTestCase {
     /// reach the end of its window), a wheel pull at the top refreshes once and shows the new
     /// rows, N receives a post that goes on top at once, and the wheel down to the end asks for
     /// the rows older than the last one shown, whose failure keeps every row and shows Retry.
-    private func cursorFeed(_ command: [String], named title: String, _ installation: Installation) throws {
-        let app = try DemoProcess(
-            Array(command.dropFirst()), executable: command[0], environment: installation.environment)
+    func cursorFeed(_ command: [String], named title: String, _ installation: Installation) throws {
+        try cursorFeed(command, named: title, environment: installation.environment)
+    }
+
+    /// `cursorFeed` with the app's environment given (nothing more for an app on the system's paths).
+    func cursorFeed(_ command: [String], named title: String, environment: [String: String]) throws {
+        let app = try DemoProcess(Array(command.dropFirst()), executable: command[0], environment: environment)
         defer { app.stop() }
         let lines = { app.trace }
         func asked(_ kind: String) -> [String?] {
@@ -277,9 +281,13 @@ final class MesonTests: XCTestCase {
     /// second page, since twenty rows do not reach the end of its window), a wheel pull at the
     /// top refreshes once and shows the new rows, and the wheel down to the end asks for the
     /// third page, whose failure keeps every row and shows the footer's Retry.
-    private func feed(_ command: [String], named title: String, _ installation: Installation) throws {
-        let app = try DemoProcess(
-            Array(command.dropFirst()), executable: command[0], environment: installation.environment)
+    func feed(_ command: [String], named title: String, _ installation: Installation) throws {
+        try feed(command, named: title, environment: installation.environment)
+    }
+
+    /// `feed` with the app's environment given (nothing more for an app on the system's paths).
+    func feed(_ command: [String], named title: String, environment: [String: String]) throws {
+        let app = try DemoProcess(Array(command.dropFirst()), executable: command[0], environment: environment)
         defer { app.stop() }
         let lines = { app.trace }
         func count(_ event: String) -> Int { lines().filter { $0["event"] as? String == event }.count }
