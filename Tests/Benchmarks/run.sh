@@ -19,7 +19,8 @@ while [ $# -gt 0 ]; do
 done
 
 . data/setup-debian.sh
-ensure_debian_packages mutter python3-gi dbus-daemon
+ensure_debian_packages mutter python3-gi dbus-daemon meson ninja-build gobject-introspection \
+    libgirepository1.0-dev valac gi-docgen
 use_swift
 
 swift build -c "$configuration" --product refresh-bench
@@ -33,8 +34,19 @@ done
 cc -O2 -DWITH_ADWAITA -o "$baselines/launch-adwaita-baseline" Tests/Benchmarks/baselines/launch.c \
     $(pkg-config --cflags --libs libadwaita-1)
 
+# Benchmark 9 uses the library as meson installs it (optimized, its runtime inside), from Python
+# through the typelib and from C.
+installed="$bin/footprint-install"
+meson setup --reconfigure "$bin/footprint-meson" --prefix=/usr --libdir=lib >/dev/null \
+    || meson setup "$bin/footprint-meson" --prefix=/usr --libdir=lib >/dev/null
+meson compile -C "$bin/footprint-meson" >/dev/null
+DESTDIR="$installed" meson install -C "$bin/footprint-meson" >/dev/null
+cc -O2 -o "$baselines/footprint-bare" Tests/Benchmarks/baselines/footprint.c $(pkg-config --cflags --libs gtk4)
+cc -O2 -DWITH_REFRESH -I "$installed/usr/include/refresh-list-1" -o "$baselines/footprint-list" \
+    Tests/Benchmarks/baselines/footprint.c $(pkg-config --cflags --libs gtk4) -L "$installed/usr/lib" -lrefresh-list-1
+
 set -- "$bin/refresh-bench" all --output "$output" --demo "$bin/refresh-demo" --baselines "$baselines" \
-    --wayland-session "$PWD/Tests/Wayland/session.sh" $smoke
+    --installed "$installed/usr" --source "$PWD" --wayland-session "$PWD/Tests/Wayland/session.sh" $smoke
 if [ -z "${DISPLAY:-}" ]; then
     xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- "$@"
 else

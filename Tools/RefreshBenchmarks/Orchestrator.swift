@@ -22,12 +22,13 @@ struct Sizes {
     var burstFrames = 300
     var burstRuns = 3
     var burstSamples = 40
+    var footprintRuns = 20
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
         scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100,
         responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000,
-        burstFrames: 30, burstRuns: 1, burstSamples: 3)
+        burstFrames: 30, burstRuns: 1, burstSamples: 3, footprintRuns: 1)
 }
 
 enum Orchestrator {
@@ -119,7 +120,10 @@ enum Orchestrator {
         ]
     }
 
-    static func run(sizes: Sizes, output path: String, demo: String, baselines: String, waylandSession: String) {
+    static func run(
+        sizes: Sizes, output path: String, demo: String, baselines: String, waylandSession: String,
+        installed: FootprintBench.Installed, source: String
+    ) {
         var all: [Metric] = []
         func record(_ metrics: [Metric]) {
             all += metrics
@@ -245,6 +249,10 @@ enum Orchestrator {
         FileHandle.standardError.write(Data("6. input to screen\n".utf8))
         record(responseMetrics(sizes, waylandSession: waylandSession))
 
+        FileHandle.standardError.write(Data("9. the footprint\n".utf8))
+        record(
+            FootprintBench.run(installed: installed, baselines: baselines, source: source, runs: sizes.footprintRuns))
+
         // Every metric must have been produced, with a finite value (CI's smoke run checks this;
         // it never judges the figures themselves).
         var expected = [
@@ -262,6 +270,7 @@ enum Orchestrator {
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
         expected.append("append.bare_gtk.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
         expected += responseInputs.flatMap { ["response.\($0).p95_ms", "response.\($0).max_ms"] }
+        expected += ["python", "c"].flatMap { ["footprint.\($0).first_frame_ms", "footprint.\($0).rss_more_mib"] }
         let missing = expected.filter { name in !all.contains { $0.name == name && $0.value.isFinite } }
 
         let lines = all.map(\.json).joined(separator: "\n") + "\n"

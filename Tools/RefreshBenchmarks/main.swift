@@ -8,10 +8,12 @@ import Foundation
 import GtkRefreshList
 
 let usage = """
-    Usage: refresh-bench all --output FILE --demo PATH --baselines DIR [--wayland-session PATH] [--smoke]
+    Usage: refresh-bench all --output FILE --demo PATH --baselines DIR --installed PREFIX [--source DIR]
+                             [--wayland-session PATH] [--smoke]
            refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
            refresh-bench scroll [--mode ours|bare|paired] [--rows N] [--frames N] [--row-text short|status]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
+           refresh-bench footprint --installed PREFIX --baselines DIR [--source DIR] [--runs N]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst(2))
@@ -30,13 +32,16 @@ guard let command = CommandLine.arguments.dropFirst().first else {
 MainActor.assumeIsolated {
     switch command {
     case "all":
-        guard let output = option("--output"), let demo = option("--demo"), let baselines = option("--baselines") else {
+        guard let output = option("--output"), let demo = option("--demo"), let baselines = option("--baselines"),
+            let installed = option("--installed")
+        else {
             FileHandle.standardError.write(Data("\(usage)\n".utf8))
             exit(2)
         }
         Orchestrator.run(
             sizes: arguments.contains("--smoke") ? .smoke : Sizes(), output: output, demo: demo, baselines: baselines,
-            waylandSession: option("--wayland-session") ?? "Tests/Wayland/session.sh")
+            waylandSession: option("--wayland-session") ?? "Tests/Wayland/session.sh",
+            installed: FootprintBench.Installed(prefix: installed), source: option("--source") ?? ".")
     case "engine":
         EngineBench.run(events: number("--events", 2_000_000), repeats: number("--repeats", 9), only: option("--mix"))
     case "append":
@@ -84,6 +89,15 @@ MainActor.assumeIsolated {
         StreamBench.run(
             posts: number("--posts", 36_000), firstMeasuredAfter: number("--first", 1_000),
             maximumRows: option("--max-rows").flatMap(Int.init))
+    case "footprint":
+        guard let installed = option("--installed"), let baselines = option("--baselines") else {
+            FileHandle.standardError.write(Data("\(usage)\n".utf8))
+            exit(2)
+        }
+        FootprintBench.run(
+            installed: FootprintBench.Installed(prefix: installed), baselines: baselines,
+            source: option("--source") ?? ".", runs: number("--runs", 20)
+        ).forEach(emit)
     case "drift":
         Gtk.setUp()
         MemoryBench.drift(cycles: number("--cycles", 10_000))
