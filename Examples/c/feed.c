@@ -78,7 +78,7 @@ answer (gpointer data)
 }
 
 static void
-asked (RefreshList *list, RefreshRequest *request, Feed *feed)
+asked (RefreshList *list, RefreshRequest *request, Feed *feed, const char *signal)
 {
   RefreshRequestKind kind = refresh_request_get_kind (request);
   if (kind == REFRESH_REQUEST_KIND_NEWEST && ++feed->refreshes > 1)
@@ -86,14 +86,25 @@ asked (RefreshList *list, RefreshRequest *request, Feed *feed)
   g_autoptr (GEnumClass) kinds = g_type_class_ref (REFRESH_TYPE_REQUEST_KIND);
   const char *cursor = refresh_request_get_cursor (request);
   g_autofree char *quoted = cursor ? g_strdup_printf ("\"%s\"", cursor) : g_strdup ("null");
-  printf ("{\"event\": \"%s\", \"kind\": \"%s\", \"cursor\": %s}\n",
-          kind == REFRESH_REQUEST_KIND_NEWEST ? "refresh" : "load-more", g_enum_get_value (kinds, kind)->value_nick,
-          quoted);
+  printf ("{\"event\": \"%s\", \"kind\": \"%s\", \"cursor\": %s}\n", signal,
+          g_enum_get_value (kinds, kind)->value_nick, quoted);
   fflush (stdout);
   Pending *pending = g_new (Pending, 1);
   pending->feed = feed;
   pending->request = g_object_ref (request);
   g_timeout_add (300, answer, pending);
+}
+
+static void
+on_refresh (RefreshList *list, RefreshRequest *request, Feed *feed)
+{
+  asked (list, request, feed, "refresh");
+}
+
+static void
+on_load_more (RefreshList *list, RefreshRequest *request, Feed *feed)
+{
+  asked (list, request, feed, "load-more");
 }
 
 /* N: a new post arrives, as a stream would bring it. */
@@ -166,8 +177,8 @@ on_activate (GtkApplication *app, Feed *feed)
   /* What a screen reader calls the rows ("Feed. List with 20 items."). */
   gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Feed", -1);
   g_object_unref (factory);
-  g_signal_connect (list, "refresh", G_CALLBACK (asked), feed);
-  g_signal_connect (list, "load-more", G_CALLBACK (asked), feed);
+  g_signal_connect (list, "refresh", G_CALLBACK (on_refresh), feed);
+  g_signal_connect (list, "load-more", G_CALLBACK (on_load_more), feed);
   g_signal_connect (list, "notify::footer-state", G_CALLBACK (on_footer), NULL);
   GListModel *model;
   g_object_get (list, "model", &model, NULL);

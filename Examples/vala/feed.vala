@@ -30,7 +30,15 @@ class Feed {
         return store;
     }
 
-    public void asked (Refresh.Request request) {
+    public void on_refresh (Refresh.Request request) {
+        asked (request, "refresh");
+    }
+
+    public void on_load_more (Refresh.Request request) {
+        asked (request, "load-more");
+    }
+
+    void asked (Refresh.Request request, string signal_name) {
         var kind = request.get_kind ();
         if (kind == Refresh.RequestKind.NEWEST && ++refreshes > 1) {
             newest += 3;
@@ -38,8 +46,7 @@ class Feed {
         var kinds = (EnumClass) typeof (Refresh.RequestKind).class_ref ();
         var cursor = request.get_cursor ();
         say ("{\"event\": \"%s\", \"kind\": \"%s\", \"cursor\": %s}".printf (
-            kind == Refresh.RequestKind.NEWEST ? "refresh" : "load-more", kinds.get_value (kind).value_nick,
-            cursor != null ? "\"%s\"".printf (cursor) : "null"));
+            signal_name, kinds.get_value (kind).value_nick, cursor != null ? "\"%s\"".printf (cursor) : "null"));
         Timeout.add (300, () => {
             if (request.is_cancelled ()) {
                 return Source.REMOVE;
@@ -79,16 +86,18 @@ int main (string[] args) {
         list.set_counted_text (Refresh.CountedText.NEW_ABOVE, "%d new post", "%d new posts", null);
         // What a screen reader calls the rows ("Feed. List with 20 items.").
         list.update_property (Gtk.AccessibleProperty.LABEL, "Feed", -1);
-        list.refresh.connect (feed.asked);
-        list.load_more.connect (feed.asked);
-        list.model.items_changed.connect (() => {
-            var count = list.model.get_n_items ();
-            var first = count > 0 ? "\"%s\"".printf (((Gtk.StringObject) list.model.get_item (0)).string) : "null";
+        list.refresh.connect (feed.on_refresh);
+        list.load_more.connect (feed.on_load_more);
+        // (The handlers read the model and the list they are given: a closure holding the list
+        // would keep it alive from its own model.)
+        list.model.items_changed.connect ((model, position, removed, added) => {
+            var count = model.get_n_items ();
+            var first = count > 0 ? "\"%s\"".printf (((Gtk.StringObject) model.get_item (0)).string) : "null";
             say ("{\"rows\": %u, \"first\": %s}".printf (count, first));
         });
-        list.notify["footer-state"].connect (() => {
+        list.notify["footer-state"].connect ((shown, spec) => {
             var states = (EnumClass) typeof (Refresh.FooterState).class_ref ();
-            say ("{\"footer\": \"%s\"}".printf (states.get_value (list.footer_state).value_nick));
+            say ("{\"footer\": \"%s\"}".printf (states.get_value (((Refresh.List) shown).footer_state).value_nick));
         });
         var window = new Gtk.ApplicationWindow (app) { title = "Refresh example (Vala)", child = list };
         window.set_default_size (360, 420);

@@ -164,6 +164,9 @@ final class RequestCore {
     /// cannot take one of them.
     private func objects(of items: OpaquePointer?) throws(AnswerProblem) -> [ObjectItem] {
         guard let items else { return [] }
+        guard g_type_check_instance_is_a(cast(gpointer(items)), g_list_model_get_type()) != 0 else {
+            throw .refused("the answer is not a GListModel")
+        }
         let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: widgetAddress))
         let wanted = core?.itemType ?? cgtk_type_object()
         let given = g_list_model_get_item_type(items)
@@ -200,9 +203,11 @@ extension ObjectItem {
     {
         let objectClass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class!)
             .assumingMemoryBound(to: GObjectClass.self)
-        guard let spec = g_object_class_find_property(objectClass, property) else {
+        guard let spec = g_object_class_find_property(objectClass, property),
+            spec.pointee.flags.rawValue & G_PARAM_READABLE.rawValue != 0
+        else {
             throw .refused(
-                "\(typeName(object.pointee.g_type_instance.g_class.pointee.g_type)) has no property \"\(property)\" (the key-property)"
+                "\(typeName(object.pointee.g_type_instance.g_class.pointee.g_type)) has no readable property \"\(property)\" (the key-property)"
             )
         }
         guard g_value_type_transformable(spec.pointee.value_type, cgtk_type_string()) != 0 else {
@@ -280,6 +285,8 @@ extension RefreshListCore {
         }
         let address = UInt(bitPattern: widget)
         if settings.paging == .cursor, keyProperty == nil {
+            // `paging` reads what the list does from here on.
+            defer { g_object_notify(cast(widget.raw), "paging") }
             cgtk_log_critical(
                 "RefreshList",
                 "paging by cursor needs a key-property (the rows' keys are the cursors); the list pages by number")

@@ -166,9 +166,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     ) throws(ConfigurationError) {
         self.configuration = configuration
         self.rows = rows
-        // What every host needs: the words translated. (Async loaders install the main-loop
-        // bridge when given: only Swift code awaits.)
+        // The words translated; and, for a list made in Swift, Swift's main actor kept running
+        // inside GTK's loop (its loaders and the app's own tasks await on it). A list made for a
+        // C or Python app (its rows the app's GObjects) never awaits, so its host never runs
+        // libdispatch's main-queue hooks.
         TextDomains.bind(refreshListTextDomain)
+        if rows.cellFactory == nil { MainLoopBridge.install() }
         let engineConfiguration = Self.withinToolkitDragThreshold(configuration.engine)
         if let key = configuration.lastUpdatedKey {
             let store = LastUpdatedStore(

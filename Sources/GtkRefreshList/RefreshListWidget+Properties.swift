@@ -205,10 +205,20 @@ private func writeString(_ widget: UnsafeMutableRawPointer?, _ name: String, _ t
     writeProperty(widget, name, cgtk_type_string()) { g_value_set_string($0, text) }
 }
 
-/// A text property's value as a C string the widget owns (transfer none): interned, so it stays
-/// valid for the process's life whatever the property becomes.
+/// A text property's value as a C string the widget owns (transfer none), valid until the
+/// property changes or the widget goes.
 private func readString(_ widget: UnsafeMutableRawPointer?, _ name: String) -> UnsafePointer<CChar>? {
-    readProperty(widget, name, cgtk_type_string()) { g_value_get_string($0).map { g_intern_string($0) } }
+    let widgetAddress = UInt(bitPattern: widget)
+    let textAddress = readProperty(widget, name, cgtk_type_string()) { value in
+        let valueAddress = UInt(bitPattern: g_value_get_string(value))
+        return MainActor.assumeIsolated {
+            guard let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: widgetAddress)) else {
+                return UInt(0)
+            }
+            return UInt(bitPattern: core.handOut(name, UnsafePointer<CChar>(bitPattern: valueAddress)))
+        }
+    }
+    return UnsafePointer(bitPattern: textAddress)
 }
 
 /// `refresh_list_get_header_state`: reads the `header-state` property.
@@ -280,6 +290,10 @@ public func refreshListGetFactory(_ widget: UnsafeMutableRawPointer?) -> gpointe
 /// `refresh_list_set_factory`: sets the `factory` property.
 @_cdecl("refresh_list_set_factory")
 public func refreshListSetFactory(_ widget: UnsafeMutableRawPointer?, _ factory: gpointer?) {
+    if let factory, g_type_check_instance_is_a(cast(factory), gtk_list_item_factory_get_type()) == 0 {
+        cgtk_log_critical("RefreshList", "refresh_list_set_factory: not a GtkListItemFactory; ignored")
+        return
+    }
     writeProperty(widget, "factory", gtk_list_item_factory_get_type()) { g_value_set_object($0, factory) }
 }
 

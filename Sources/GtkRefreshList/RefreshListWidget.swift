@@ -91,6 +91,20 @@ final class RefreshListCore {
     /// The rest of the settings a list driven through GObject starts with, as its properties
     /// set them before it was shown.
     var settings = ObjectListSettings()
+    /// The C strings the text properties' getters handed out, by property name: each stays
+    /// valid until the property's value changes, and all go on finalize.
+    private var handedOut: [String: UnsafeMutablePointer<CChar>] = [:]
+
+    /// `text` as a string this widget owns, for a getter to hand out: the one handed out last
+    /// time while the value is the same.
+    func handOut(_ name: String, _ text: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+        guard let text else { return nil }
+        if let kept = handedOut[name], strcmp(kept, text) == 0 { return UnsafePointer(kept) }
+        g_free(handedOut[name])
+        let copy = g_strdup(text)
+        handedOut[name] = copy
+        return UnsafePointer(copy)
+    }
 
     /// Makes `header` and `content` the children of `widget`, in that order.
     func adopt(header: WidgetPointer, content: WidgetPointer, in widget: WidgetPointer) {
@@ -116,6 +130,8 @@ final class RefreshListCore {
     fileprivate func releaseModel() {
         if let modelView { g_object_unref(gpointer(modelView)) }
         modelView = nil
+        for text in handedOut.values { g_free(text) }
+        handedOut = [:]
     }
 
     /// The rows as a read-only GListModel, the same object for the widget's whole life: a map

@@ -37,10 +37,17 @@ cc -O2 -DWITH_ADWAITA -o "$baselines/launch-adwaita-baseline" Tests/Benchmarks/b
 # Benchmark 9 uses the library as meson installs it (optimized, its runtime inside), from Python
 # through the typelib and from C.
 installed="$bin/footprint-install"
-meson setup --reconfigure "$bin/footprint-meson" --prefix=/usr --libdir=lib >/dev/null \
-    || meson setup "$bin/footprint-meson" --prefix=/usr --libdir=lib >/dev/null
-meson compile -C "$bin/footprint-meson" >/dev/null
-DESTDIR="$installed" meson install -C "$bin/footprint-meson" >/dev/null
+meson_log="$bin/footprint-meson.log"
+{
+    if [ -f "$bin/footprint-meson/build.ninja" ]; then
+        meson setup --reconfigure "$bin/footprint-meson" --prefix=/usr --libdir=lib
+    else
+        meson setup --wipe "$bin/footprint-meson" --prefix=/usr --libdir=lib 2>/dev/null \
+            || meson setup "$bin/footprint-meson" --prefix=/usr --libdir=lib
+    fi
+    meson compile -C "$bin/footprint-meson"
+    DESTDIR="$installed" meson install -C "$bin/footprint-meson"
+} >"$meson_log" 2>&1 || { cat "$meson_log"; exit 1; }
 cc -O2 -o "$baselines/footprint-bare" Tests/Benchmarks/baselines/footprint.c $(pkg-config --cflags --libs gtk4)
 cc -O2 -DWITH_REFRESH -I "$installed/usr/include/refresh-list-1" -o "$baselines/footprint-list" \
     Tests/Benchmarks/baselines/footprint.c $(pkg-config --cflags --libs gtk4) -L "$installed/usr/lib" -lrefresh-list-1

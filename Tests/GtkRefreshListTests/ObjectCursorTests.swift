@@ -11,8 +11,13 @@ import GtkRefreshList
 import WaylandSupport
 import XCTest
 
-/// A GtkStringObject for `text` (the caller unrefs it).
-private func object(_ text: String) -> gpointer { gpointer(gtk_string_object_new(text)!) }
+/// `call` given a new GtkStringObject for `text` (the list takes a reference of its own if it
+/// keeps it), and its answer.
+private func with<Result>(_ text: String, _ call: (gpointer) -> Result) -> Result {
+    let made = gpointer(gtk_string_object_new(text)!)
+    defer { g_object_unref(made) }
+    return call(made)
+}
 
 /// Sets an enum property by its nick, as a `.ui` file or a Python keyword argument does.
 @MainActor
@@ -87,8 +92,8 @@ final class ObjectCursorTests: XCTestCase {
                 gtk_adjustment_get_value(adjustment) > 150
                     && PropertyLog.read("footer-state", of: app.widget) != "loading"
             }
-            XCTAssertEqual(refreshListReceive(app.widget, object("post 0")), 1)
-            XCTAssertEqual(refreshListReceive(app.widget, object("post -1")), 1)
+            XCTAssertEqual(with("post 0") { refreshListReceive(app.widget, $0) }, 1)
+            XCTAssertEqual(with("post -1") { refreshListReceive(app.widget, $0) }, 1)
             GtkTest.wait(
                 "the received rows counted above the view (new-above \(PropertyLog.read("new-above", of: app.widget)))"
             ) {
@@ -101,7 +106,7 @@ final class ObjectCursorTests: XCTestCase {
             XCTAssertEqual(criticals.messages, [])
 
             // A row shown already is refused, with a critical; so is an object of another type.
-            XCTAssertEqual(refreshListReceive(app.widget, object("post 3")), 0)
+            XCTAssertEqual(with("post 3") { refreshListReceive(app.widget, $0) }, 0)
             XCTAssertTrue(criticals.messages.last?.contains("shown or waits already") == true, "\(criticals.messages)")
             let label = gtk_label_new("not a row")!
             g_object_ref_sink(gpointer(label))
@@ -112,7 +117,8 @@ final class ObjectCursorTests: XCTestCase {
 
             // Edited by key: an update keeps the row's place, a removal takes it out, an unknown
             // key is refused.
-            let newer = object("post 5")
+            let newer = gpointer(gtk_string_object_new("post 5")!)
+            defer { g_object_unref(newer) }
             XCTAssertEqual(refreshListUpdate(app.widget, newer), 1)
             let position = try XCTUnwrap(app.rows.firstIndex(of: "post 5"))
             let shown = g_list_model_get_item(app.model, guint(position))!
@@ -122,7 +128,7 @@ final class ObjectCursorTests: XCTestCase {
             XCTAssertFalse(app.rows.contains("post 6"))
             XCTAssertEqual(refreshListRemove(app.widget, "post 600"), 0)
             XCTAssertTrue(criticals.messages.last?.contains("post 600") == true, "\(criticals.messages)")
-            XCTAssertEqual(refreshListInsert(app.widget, object("post 40.5"), 999), 1)
+            XCTAssertEqual(with("post 40.5") { refreshListInsert(app.widget, $0, 999) }, 1)
             XCTAssertEqual(app.rows.last, "post 40.5", "a position past the end is last")
 
             // Settings a list starts with are refused once it started, and do not change.

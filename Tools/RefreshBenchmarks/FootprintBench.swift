@@ -28,6 +28,10 @@ enum FootprintBench {
         process.standardError = FileHandle.nullDevice
         let start = monotonicMicroseconds()
         do { try process.run() } catch { Orchestrator.fail("cannot run \(executable): \(error)") }
+        // A launch that never shows its rows is ended after a minute (its output then ends).
+        let deadline = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
+        defer { deadline.cancel() }
         var text = ""
         var report: [String: Any]?
         while report == nil {

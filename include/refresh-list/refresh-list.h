@@ -557,8 +557,8 @@ gboolean refresh_list_update (RefreshList *self, GObject *item);
  * @text: which words
  * @singular: the format for one, with `%d` where the count goes ("%d new post")
  * @plural: the format for more, or none ("%d new posts")
- * @domain: (nullable): the gettext domain @singular and @plural are translated in (the app's);
- *   %NULL shows them as they are
+ * @domain: (nullable): the gettext domain @singular and @plural are translated in; %NULL: the
+ *   program's default domain (the one textdomain() set, the app's own in a GNOME app)
  *
  * Words a counted text the app's way (posts, messages, files). Set it before the list is shown.
  */
