@@ -19,35 +19,11 @@ enum FootprintBench {
     static func launch(_ executable: String, _ arguments: [String], environment: [String: String]) -> (
         milliseconds: Double, residentKiB: Double
     ) {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let start = monotonicMicroseconds()
-        do { try process.run() } catch { Orchestrator.fail("cannot run \(executable): \(error)") }
-        // A launch that never shows its rows is ended after a minute (its output then ends).
-        let deadline = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
-        defer { deadline.cancel() }
-        var text = ""
-        var report: [String: Any]?
-        while report == nil {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            for line in text.split(separator: "\n") where line.contains("firstFrameUs") {
-                report = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-            }
+        let launch = Orchestrator.firstFrame(executable, arguments, environment: environment)
+        guard let resident = (launch.report["rssKiB"] as? NSNumber)?.doubleValue else {
+            Orchestrator.fail("\(executable) \(arguments.joined(separator: " ")) reported no resident memory")
         }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        guard let frame = (report?["firstFrameUs"] as? NSNumber)?.int64Value,
-            let resident = (report?["rssKiB"] as? NSNumber)?.doubleValue
-        else { Orchestrator.fail("\(executable) \(arguments.joined(separator: " ")) reported no first frame") }
-        return (Double(frame - start) / 1_000, resident)
+        return (Double(launch.frameUs - launch.spawnedUs) / 1_000, resident)
     }
 
     /// The four metrics of one language: launch (goal ≤ 1.10 ×) and memory (goal ≤ +5 MiB).

@@ -61,9 +61,12 @@ enum Orchestrator {
         exit(1)
     }
 
-    /// Milliseconds from spawning `executable` to the first frame it reports.
-    static func launchMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double
-    {
+    /// Spawns `executable` and reads its output until the line reporting its first frame
+    /// (`firstFrameUs`, or the demo's `monotonicUs`, in µs of the monotonic clock); returns when it
+    /// was spawned (same clock) and that line. A launch that shows nothing is ended after a minute.
+    static func firstFrame(_ executable: String, _ arguments: [String], environment: [String: String]) -> (
+        spawnedUs: Int64, frameUs: Int64, report: [String: Any]
+    ) {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -73,23 +76,33 @@ enum Orchestrator {
         process.standardError = FileHandle.nullDevice
         let start = monotonicMicroseconds()
         do { try process.run() } catch { fail("cannot run \(executable): \(error)") }
+        let deadline = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
+        defer { deadline.cancel() }
         var text = ""
-        var firstFrame: Int64?
-        while firstFrame == nil {
+        var found: (frameUs: Int64, report: [String: Any])?
+        while found == nil {
             let data = pipe.fileHandleForReading.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
             for line in text.split(separator: "\n") where line.contains("first") {
                 let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-                if let value = (object?["monotonicUs"] ?? object?["firstFrameUs"]) as? NSNumber {
-                    firstFrame = value.int64Value
+                if let object, let value = (object["monotonicUs"] ?? object["firstFrameUs"]) as? NSNumber {
+                    found = (value.int64Value, object)
                 }
             }
         }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        guard let firstFrame else { fail("\(executable) reported no first frame") }
-        return Double(firstFrame - start) / 1_000
+        guard let found else { fail("\(executable) \(arguments.joined(separator: " ")) reported no first frame") }
+        return (start, found.frameUs, found.report)
+    }
+
+    /// Milliseconds from spawning `executable` to the first frame it reports.
+    static func launchMilliseconds(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double
+    {
+        let launch = firstFrame(executable, arguments, environment: environment)
+        return Double(launch.frameUs - launch.spawnedUs) / 1_000
     }
 
     /// Launch to first frame of the demo against the smallest C window of its own stack (a
