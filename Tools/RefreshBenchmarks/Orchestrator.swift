@@ -16,7 +16,7 @@ struct Sizes {
     var rssRows = 1_000_000
     var driftCycles = 10_000
     var responseSamples = 60
-    var responseRuns = 3
+    var responseRuns = 7
     var streamPosts = 36_000
     var streamFirst = 1_000
     var burstFrames = 300
