@@ -40,8 +40,8 @@ extension RefreshList {
         let above = min(max(above, 0), model.items.count)
         let below = min(max(below, 0), model.items.count - above)
         guard above + below > 0 else { return }
-        if above > 0, let first = firstRowInView(), first.position >= above {
-            cells.placeToKeep = RowPlace(position: first.position - above, top: first.top)
+        if above > 0 {
+            engine.placement.rowsDropped(above: above, firstInView: firstRowInView())
             gtk_widget_queue_allocate(parts.listView)
         }
         let count = model.items.count

@@ -50,10 +50,8 @@ extension RefreshList {
                 guard let page = loading.answers.removeValue(forKey: token) else { break }
                 applyPage(page)
                 queue.enqueue(.itemsShown(model.items.count), at: Self.monotonicNow())
-            case .scrollToTop:
-                showFirstRowsAtNextLayout()
-            case .keepPlace:
-                keepPlaceAtNextLayout()
+            case .scrollToTop, .keepPlace:
+                placeAtNextLayout()
             case .persistLastUpdated(let instant):
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):

@@ -12,15 +12,6 @@ import RefreshEngine
 /// The object-data key under which a list item keeps its row widget.
 private let rowKey = "refresh-list-row"
 
-/// What a resize of the list (the header resting open, or closing) keeps.
-enum ResizeKeep {
-    /// A view at the top stays at the top (as near as keeps a focused row in view).
-    case top
-    /// A view in mid-list stays at this scroll offset, which shows the same rows at the same
-    /// places in the list's area: nothing above them changed.
-    case offset(Double)
-}
-
 /// GTK's cells as the list tracks them.
 struct Cells {
     /// The list item whose cell shows the footer in place of its row, if any.
@@ -30,29 +21,6 @@ struct Cells {
     var boundListItems: Set<OpaquePointer> = []
     /// Whether the model holds the footer's sentinel entry.
     var footerRowShown = false
-    /// Where the focused row was before rows went in above it, until the next layout puts it
-    /// back there.
-    var focusedRowTopToKeep: Double?
-    /// Whether the next layout shows the first rows (the engine's `scrollToTop`).
-    var showsFirstRowsAtLayout = false
-    /// What the layout after the list gave up the header's height (or took it back) keeps,
-    /// until that layout: GTK's list view keeps its view anchored at a share of the view's
-    /// height, which would scroll a view at the top a few px down, and move the rows of a view
-    /// in mid-list by a share of the header's height.
-    var keepThroughResize: ResizeKeep?
-    /// Whether the resize `keepThroughResize` waits for was allocated (the next layout handler
-    /// then carries it out).
-    var resizeAllocated = false
-    /// The offset at which the last layout that showed the first rows left the view (0, or as
-    /// near the top as kept the focused row in view).
-    var firstRowsOffset: Double?
-    /// The first row in view before rows went in above it, where it must stay if the engine
-    /// keeps the place (`measurePlace`), until the engine's answer.
-    var placeCandidate: RowPlace?
-    /// The row the next layout puts back where it was (the engine's `keepPlace`).
-    var placeToKeep: RowPlace?
-    /// Whether the newest row takes the focus once the view is at the top (the pill had it).
-    var focusesNewestRow = false
     /// The frame clock whose layout phase puts the focused row back (connected once).
     var layoutClock: gpointer?
     /// The rows in view last reported to the engine (RefreshList+Bound.swift).
@@ -230,12 +198,12 @@ extension RefreshList {
     /// reader user reading the list is not moved. Where the engine sends the view to the first
     /// rows instead (at the top: RefreshList+Placement.swift), that wins.
     func keepFocusedRowInPlace() {
-        cells.focusedRowTopToKeep = focusedRowTop()
+        engine.placement.rowsGoingInAbove(focusedRowTop: focusedRowTop())
     }
 
     /// Where the focused row's top is in the list view, or nil when the focus is not on a row
     /// of this list.
-    private func focusedRowTop() -> Double? {
+    func focusedRowTop() -> Double? {
         guard let root = gtk_widget_get_root(parts.listView), let focus = gtk_root_get_focus(root),
             gtk_widget_is_ancestor(focus, parts.listView) != 0,
             focus != parts.footer, gtk_widget_is_ancestor(focus, parts.footer) == 0
@@ -247,20 +215,6 @@ extension RefreshList {
             return nil
         }
         return Double(point.y)
-    }
-
-    /// Once GTK laid the new rows out (the frame clock's layout phase, before the frame is
-    /// drawn): scrolls by as much as the focused row moved, so it is drawn where it was. GTK
-    /// keeps its view anchored as a share of the view's height, which lands a row a few pixels
-    /// off after rows go in above it; the frame clock lays out again in the same frame.
-    /// Returns whether the view moved.
-    func restoreFocusedRowPlace() -> Bool {
-        guard let wanted = cells.focusedRowTopToKeep else { return false }
-        cells.focusedRowTopToKeep = nil
-        guard let now = focusedRowTop(), abs(now - wanted) >= 0.5 else { return false }
-        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + now - wanted)
-        return true
     }
 
     /// Whether a row with `id` is shown: the identifier index rules most rows out at once; the

@@ -70,7 +70,7 @@ extension RefreshList {
             let hadFocus = gtk_widget_has_focus(self.pill.button) != 0
             let goesToNewest = self.pill.shown != .retryNewer
             // A keyboard user on the pill lands on the newest row as the pill goes.
-            self.cells.focusesNewestRow = hadFocus && goesToNewest
+            self.engine.placement.pillActivated(hadFocus: hadFocus, goesToNewest: goesToNewest)
             self.send(.pillActivated)
             // Retry hides the pill while the newer rows load: the focus it had goes to the
             // first row in view, which stays where it is, not out of the list.
@@ -119,7 +119,8 @@ extension RefreshList {
         // The pill going while it has the focus (the wheel or the scrollbar took the view to
         // the top, or the newer rows are retried): the focus stays in the list, on the first
         // row in view, unless it goes to the newest row (Enter on the pill).
-        let hidesFocused = shown == .hidden && gtk_widget_has_focus(pill.button) != 0 && !cells.focusesNewestRow
+        let hidesFocused =
+            shown == .hidden && gtk_widget_has_focus(pill.button) != 0 && !engine.placement.focusesNewestRow
         gtk_widget_set_visible(pill.action, (shown == .retryNewer).gboolean)
         gtk_widget_set_visible(pill.button, (shown != .hidden).gboolean)
         if hidesFocused { focusFirstRowInView() }
@@ -132,15 +133,12 @@ extension RefreshList {
         sendAfterLayout(.rowsAboveView(first.position))
     }
 
-    /// After the pill sent the view to the top: the newest row takes the keyboard focus the
-    /// pill had, once it is laid out at the top.
-    func focusNewestRowIfAsked() {
-        guard cells.focusesNewestRow else { return }
-        let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-        guard gtk_adjustment_get_value(adjustment) < 0.5 else { return }
+    /// After the pill sent the view to the top, once it is laid out there (the placement
+    /// says when): the newest row takes the keyboard focus the pill had.
+    func focusNewestRow() {
         for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == 0 {
             guard let row = gtk_list_item_get_child(listItem), let cell = gtk_widget_get_parent(row) else { continue }
-            cells.focusesNewestRow = false
+            engine.placement.newestRowFocused()
             gtk_widget_grab_focus(cell)
             return
         }

@@ -32,7 +32,7 @@ extension RefreshList: RefreshListDriver {
         set { maximumRows = newValue }
     }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
-    func listAllocated(heightChanged: Bool) { noteResize(heightChanged: heightChanged) }
+    func listAllocated(heightChanged: Bool) { engine.placement.listAllocated(heightChanged: heightChanged) }
     var rowStoreForProperty: OpaquePointer { parts.rowStore }
     var pagesByCursor: Bool { loading.cursor != nil }
     var newAboveForProperty: Int { engine.newAbove }

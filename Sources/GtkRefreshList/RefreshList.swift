@@ -218,7 +218,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         notified.isHeaderHidden = core.headerHidden
         notified.isFooterHidden = core.footerHidden
         // The widget said 64 (the property's default) until this list drove it.
-        if engine.configuration.pullThreshold != 64 { g_object_notify(cast(widget.raw), "pull-threshold") }
+        if engine.configuration.pullThreshold != RefreshConfiguration.standard.pullThreshold {
+            g_object_notify(cast(widget.raw), "pull-threshold")
+        }
         // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
         notified.maximumRows = core.maximumRows ?? RefreshConfiguration.standard.maximumRows
         if let set = core.maximumRows, set != engine.maximumRows { maximumRows = set }

@@ -13,14 +13,14 @@ public enum Effect: Hashable, Sendable {
     case applyRefresh(OperationToken)
     /// Append the page answer of `token` (success only).
     case applyPage(OperationToken, page: Int)
-    /// Show the first rows: once the rows just applied are laid out, scroll the list to its
-    /// top, or as near it as keeps the row with the keyboard focus whole in view
-    /// (`RefreshEngine.topOffset`). Without it, rows put in above the view stay out of view
-    /// and the rows on screen stay where they are.
+    /// Show the first rows: `placement` goes to the list's top at the next layout, or as near
+    /// it as keeps the row with the keyboard focus whole in view (`RefreshEngine.topOffset`);
+    /// the host queues a layout. Without it, rows put in above the view stay out of view and
+    /// the rows on screen stay where they are.
     case scrollToTop
-    /// Rows went in above the view and the place holds: once they are laid out, scroll by as
-    /// much as the first row in view (the row with the keyboard focus, if it has it) moved, so
-    /// it is drawn where it was, to the pixel.
+    /// Rows went in above the view and the place holds: `placement` puts the first row in view
+    /// (the row with the keyboard focus, if it has it) back where it was drawn at the next
+    /// layout, to the pixel; the host queues a layout.
     case keepPlace
     /// Run the loader for the rows newer than the first row shown; answer with
     /// `.loadNewerCompleted(token, …)`.

@@ -27,12 +27,12 @@ extension RefreshEngine {
             // At the top the reader is where new rows arrive: show them, as a pull at the top
             // does, rather than push them out of view above the first row.
             pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
-            effects.append(.scrollToTop)
+            showFirstRows(into: &effects)
             return false
         }
         // Away from the top: the rows in view stay where they are, and the pill counts.
         newRowsAbove += count
-        effects.append(.keepPlace)
+        keepPlace(into: &effects)
         return true
     }
 
@@ -63,6 +63,6 @@ extension RefreshEngine {
             return
         }
         pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
-        effects.append(.scrollToTop)
+        showFirstRows(into: &effects)
     }
 }

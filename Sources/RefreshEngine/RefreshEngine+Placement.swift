@@ -14,6 +14,19 @@ extension RefreshEngine {
         !viewKept || (geometry.isKnown && geometry.isAtTop && new > 0 && shown > new)
     }
 
+    /// The view goes to the first rows at the next layout (`.scrollToTop`).
+    mutating func showFirstRows(into effects: inout Effects) {
+        placement.showFirstRows()
+        effects.append(.scrollToTop)
+    }
+
+    /// The first row in view before rows went in above it goes back where it was at the next
+    /// layout (`.keepPlace`).
+    mutating func keepPlace(into effects: inout Effects) {
+        placement.keepPlace()
+        effects.append(.keepPlace)
+    }
+
     /// The offset (px from the top of the content) at which the view shows the first rows
     /// after `.scrollToTop`: 0, or as near it as keeps `focusedRow` (the extent in px of the
     /// row with the keyboard focus, after the new rows were laid out) whole in view, its top

@@ -188,7 +188,7 @@ extension RefreshEngine {
             rowsArrivedAbove = 0
         }
         if added > 0, geometry.isKnown {
-            effects.append(.keepPlace)
+            keepPlace(into: &effects)
             if new > 0 {
                 if geometry.isAtTop { placeKeptAtTop = true }
                 newRowsAbove += new

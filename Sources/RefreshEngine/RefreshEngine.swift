@@ -54,6 +54,10 @@ public struct RefreshEngine: Hashable, Sendable {
     public internal(set) var now = MonotonicInstant.zero
     /// Inputs that were rejected or had no effect.
     public internal(set) var counters = Counters()
+    /// Where the view goes at the list's next layout (ViewPlacement.swift): the engine's
+    /// `keepPlace` and `scrollToTop` set it, the host tells it what it does to the rows and
+    /// asks it at every layout.
+    public var placement = ViewPlacement()
 
     /// Creates an engine. `lastUpdated` is the persisted instant of the last successful refresh.
     /// - Throws: `ConfigurationError` when a field of `configuration` is invalid.
@@ -208,7 +212,7 @@ public struct RefreshEngine: Hashable, Sendable {
             // Geometry from before the view reached the top (the end of a list that just
             // shrank, say) must not start a load: the view is going elsewhere.
             pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)
-            effects.append(.scrollToTop)
+            showFirstRows(into: &effects)
         } else if let layout = pendingLayout, let rowsBefore = layout.rowsBefore {
             // An answer that added no rows has nothing to lay out.
             var laidOut = layout
