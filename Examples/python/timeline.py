@@ -382,12 +382,10 @@ class Timeline:
         try:
             if name == "update":
                 self.take(Status.from_json(json.loads(data)))
-            elif name == "delete" and data.strip('" ') in self.shown | self.received:
-                self.list.remove(data.strip('" '))
+            elif name == "delete":
+                self.list.remove(data.strip('" '))  # FALSE for a row the list does not have
             elif name == "status.update":
-                status = Status.from_json(json.loads(data))
-                if status.id in self.shown or status.id in self.received:
-                    self.list.update(status)
+                self.list.update(Status.from_json(json.loads(data)))
         except (ValueError, KeyError, TypeError, AttributeError):
             self.trace(milestone="stream", state=self.stream.state, malformed=name)
 

@@ -1,8 +1,10 @@
 // What a C, Python or Vala app does to the rows of a list it drives through GObject, as a Swift
 // app does through `RefreshList<Item>`: start it, receive a stream's new row, insert, remove
 // and update rows, and word its counted texts. A call the list cannot take (a row shown already,
-// an unknown key, an object of another type, a list not started) logs a GLib critical and
-// changes nothing, as GNOME libraries answer misuse.
+// an object of another type, a list not started) logs a GLib critical and changes nothing, as
+// GNOME libraries answer misuse. A key no row has is not misuse: a stream deletes or edits rows
+// the list may have let go (`max-rows`) or never loaded, so remove and update answer FALSE, as
+// the Swift face answers nil and false.
 
 import CGtk
 import Glibc
@@ -77,20 +79,12 @@ extension RefreshListCore {
                 "RefreshList", "refresh_list_remove: the list has no key-property to find rows by; ignored")
             return false
         }
-        guard list.remove(id: .value(key)) != nil else {
-            cgtk_log_critical("RefreshList", "refresh_list_remove: no row has the key \(key); ignored")
-            return false
-        }
-        return true
+        return list.remove(id: .value(key)) != nil
     }
 
     func update(_ object: gpointer?) -> Bool {
         guard let (list, item) = row("update", object) else { return false }
-        guard list.update(item) else {
-            cgtk_log_critical("RefreshList", "refresh_list_update: no row has the key \(item.id); ignored")
-            return false
-        }
-        return true
+        return list.update(item)
     }
 }
 

@@ -533,7 +533,8 @@ gboolean refresh_list_insert (RefreshList *self, GObject *item, guint position);
  *
  * Removes the row with @key, shown or waiting to go in.
  *
- * Returns: whether a row went; %FALSE, with a critical, for a key no row has, a list without
+ * Returns: whether a row went: %FALSE for a key no row has (a stream may delete a row the
+ *   list let go or never loaded); %FALSE with a critical for a list without
  *   #RefreshList:key-property, or a list not started
  */
 gboolean refresh_list_remove (RefreshList *self, const char *key);
@@ -546,8 +547,9 @@ gboolean refresh_list_remove (RefreshList *self, const char *key);
  *
  * Replaces the row with @item's key (its row is bound again).
  *
- * Returns: whether a row was replaced; %FALSE, with a critical, for a key no row has, an object
- *   of another type, or a list not started
+ * Returns: whether a row was replaced: %FALSE for a key no row has (a stream may edit a row
+ *   the list let go or never loaded); %FALSE with a critical for an object of another type, or
+ *   a list not started
  */
 gboolean refresh_list_update (RefreshList *self, GObject *item);
 
