@@ -35,7 +35,6 @@ extension RefreshList {
             case .startLoadMore(let token, let page):
                 startPageLoader(token, page: page)
             case .cancel(let token):
-                loading.tasks.removeValue(forKey: token)?.cancel()
                 loading.requests.removeValue(forKey: token)?.cancel()
             case .applyRefresh(let token):
                 guard let page = loading.answers.removeValue(forKey: token) else { break }

@@ -1,6 +1,8 @@
-// Running the app's loaders: async ones as tasks, callback ones with an answer channel that
-// can be cancelled. Every answer goes back to the engine tagged with its token, and only
-// answers the engine accepts ever touch the rows.
+// Running the app's loaders. Every loader, async or callback, by page number or by cursor,
+// from Swift or from a GObject signal (ObjectRows.swift), is run in one shape: asked with what
+// to load and answering through a `Completion`, which also carries the list's cancellation (an
+// async loader's task is cancelled through it). Every answer goes back to the engine tagged
+// with its token, and only answers the engine accepts ever touch the rows.
 
 import CGtk
 internal import GtkInterop
@@ -13,15 +15,17 @@ public struct MissingLoaderError: Error, CustomStringConvertible {
 }
 
 extension RefreshList {
+    /// The one shape every loader runs in: asked for `ask`, it answers through `done`.
+    typealias Run<Ask> = @MainActor (_ ask: Ask, _ done: Completion) -> Void
+
     /// The loaders, and what runs for them now.
     struct Loading {
-        var refreshLoader: Loader<RefreshLoader, RefreshCallback> = .none
-        var pageLoader: Loader<PageLoader, PageCallback> = .none
+        /// The page-number form: a refresh, and the pages after the first.
+        var refresh: Run<Void>?
+        var page: Run<Int>?
         /// The cursor form, which takes over from both when given (RefreshList+Place.swift).
         var cursor: Cursor?
-        /// The async loaders' tasks still running, to cancel them.
-        var tasks: [OperationToken: Task<Void, Never>] = [:]
-        /// The answer channels of callback-style loaders still running, to cancel them.
+        /// The answer channels of the loads still running, to cancel them.
         var requests: [OperationToken: Completion] = [:]
         /// Answers the engine accepted, until their effect puts them in the rows.
         var answers: [OperationToken: Page<Item>] = [:]
@@ -31,59 +35,60 @@ extension RefreshList {
         var nextFailureID: UInt32 = 1
     }
 
-    func startRefreshLoader(_ token: OperationToken) {
-        if loading.cursor != nil {
-            runCursorLoader(token, .newest) { list, result in list.deliver(token, result, isRefresh: true) }
+    /// An async loader in the one shape: its task answers through `done` and is cancelled
+    /// when the list stops waiting.
+    static func run<Ask: Sendable>(_ load: @escaping @MainActor (Ask) async throws -> Page<Item>) -> Run<Ask> {
+        { ask, done in
+            let task = Task { @MainActor in
+                let result: Result<Page<Item>, any Error>
+                do { result = .success(try await load(ask)) } catch { result = .failure(error) }
+                done(result)
+            }
+            done.onCancel { task.cancel() }
+        }
+    }
+
+    /// Runs `loader` for `ask` under `token`, its channel kept until it answers or is
+    /// cancelled; `answer` gets its result unless the widget went away. With no loader, the
+    /// load fails at once saying which is missing.
+    func run<Ask>(
+        _ token: OperationToken, _ loader: Run<Ask>?, _ ask: Ask, missing: String,
+        answer: @escaping @MainActor (RefreshList, Result<Page<Item>, any Error>) -> Void
+    ) {
+        guard let loader else {
+            answer(self, .failure(MissingLoaderError(description: missing)))
             return
         }
-        switch loading.refreshLoader {
-        case .none:
-            deliver(token, .failure(MissingLoaderError(description: "no refresh loader")), isRefresh: true)
-        case .async(let load):
-            loading.tasks[token] = Task { @MainActor [weak self] in
-                let result: Result<Page<Item>, any Error>
-                do { result = .success(try await load()) } catch { result = .failure(error) }
-                self?.deliver(token, result, isRefresh: true)
-            }
-        case .callback(let load):
-            load(request(token, isRefresh: true))
+        let done = Completion { [weak self] result in
+            guard let self, !self.isDisposed else { return }
+            self.loading.requests[token] = nil
+            answer(self, result)
+        }
+        loading.requests[token] = done
+        loader(ask, done)
+    }
+
+    func startRefreshLoader(_ token: OperationToken) {
+        if let cursor = loading.cursor {
+            run(token, cursor.loader, .newest, missing: "no loader") { $0.deliver(token, $1, isRefresh: true) }
+        } else {
+            run(token, loading.refresh, (), missing: "no refresh loader") { $0.deliver(token, $1, isRefresh: true) }
         }
     }
 
     func startPageLoader(_ token: OperationToken, page: Int) {
-        if loading.cursor != nil, let last = model.items.last {
-            runCursorLoader(token, .older(than: last.id)) { list, result in
-                list.deliver(token, result, isRefresh: false)
+        if let cursor = loading.cursor, let last = model.items.last {
+            run(token, cursor.loader, .older(than: last.id), missing: "no loader") {
+                $0.deliver(token, $1, isRefresh: false)
             }
-            return
+        } else {
+            run(token, loading.page, page, missing: "no page loader") { $0.deliver(token, $1, isRefresh: false) }
         }
-        switch loading.pageLoader {
-        case .none:
-            deliver(token, .failure(MissingLoaderError(description: "no page loader")), isRefresh: false)
-        case .async(let load):
-            loading.tasks[token] = Task { @MainActor [weak self] in
-                let result: Result<Page<Item>, any Error>
-                do { result = .success(try await load(page)) } catch { result = .failure(error) }
-                self?.deliver(token, result, isRefresh: false)
-            }
-        case .callback(let load):
-            load(page, request(token, isRefresh: false))
-        }
-    }
-
-    /// The answer channel for a callback-style loader of `token`, kept until it answers or is
-    /// cancelled.
-    private func request(_ token: OperationToken, isRefresh: Bool) -> Completion {
-        let request = Completion { [weak self] result in self?.deliver(token, result, isRefresh: isRefresh) }
-        loading.requests[token] = request
-        return request
     }
 
     /// Hands a loader's answer to the engine; the rows change only if it emits an apply effect.
     func deliver(_ token: OperationToken, _ result: Result<Page<Item>, any Error>, isRefresh: Bool) {
         guard !isDisposed else { return }
-        loading.tasks[token] = nil
-        loading.requests[token] = nil
         let outcome = outcome(token, result)
         send(
             isRefresh

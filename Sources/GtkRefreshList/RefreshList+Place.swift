@@ -16,7 +16,7 @@ extension RefreshList {
 
     /// What the cursor form needs: the loader, the id as text for the place file, and the place.
     struct Cursor {
-        var loader: Loader<CursorLoader, CursorCallback>
+        var loader: Run<PageRequest<Item.ID>>
         var idText: @MainActor (Item.ID) -> String
         var idFromText: @MainActor (String) -> Item.ID?
         /// The place being restored: its id, and its top in px from the top of the view.
@@ -40,42 +40,13 @@ extension RefreshList {
         return .saved
     }
 
-    /// Runs the cursor loader for `request`, answering `answer` with its result.
-    func runCursorLoader(
-        _ token: OperationToken, _ request: PageRequest<Item.ID>,
-        answer: @escaping @MainActor (RefreshList, Result<Page<Item>, any Error>) -> Void
-    ) {
-        guard let loader = loading.cursor?.loader else { return }
-        switch loader {
-        case .none:
-            return
-        case .async(let load):
-            loading.tasks[token] = Task { @MainActor [weak self] in
-                let result: Result<Page<Item>, any Error>
-                do { result = .success(try await load(request)) } catch { result = .failure(error) }
-                guard let self, !self.isDisposed else { return }
-                self.loading.tasks[token] = nil
-                answer(self, result)
-            }
-        case .callback(let load):
-            // Kept until it answers or is cancelled, as the page-number form's channels are.
-            let done = Completion { [weak self] result in
-                guard let self, !self.isDisposed else { return }
-                self.loading.requests[token] = nil
-                answer(self, result)
-            }
-            loading.requests[token] = done
-            load(request, done)
-        }
-    }
-
     /// `startRefresh(origin: .restore)`: asks for the saved row and the rows older than it.
     func startRestoreLoader(_ token: OperationToken) {
         guard let saved = loading.cursor?.restoring else {
             send(.restoreCompleted(token, .success(received: 0, hasMore: nil), found: false))
             return
         }
-        runCursorLoader(token, .at(saved.id)) { list, result in
+        run(token, loading.cursor?.loader, .at(saved.id), missing: "no loader") { list, result in
             let found = (try? result.get())?.items.contains { $0.id == saved.id } ?? false
             list.send(.restoreCompleted(token, list.outcome(token, result), found: found))
         }
@@ -87,7 +58,7 @@ extension RefreshList {
             send(.loadNewerCompleted(token, .success(received: 0, hasMore: false)))
             return
         }
-        runCursorLoader(token, .newer(than: first.id)) { list, result in
+        run(token, loading.cursor?.loader, .newer(than: first.id), missing: "no loader") { list, result in
             list.send(.loadNewerCompleted(token, list.outcome(token, result)))
         }
     }
@@ -178,12 +149,12 @@ extension RefreshList where Item.ID: LosslessStringConvertible {
     /// ids work as they are. Give it before the list is shown.
     public func onLoad(_ loader: @escaping CursorLoader) {
         MainLoopBridge.install()
-        loading.cursor = Cursor(loader: .async(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
+        loading.cursor = Cursor(loader: Self.run(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 
     /// Uses `loader` for every load, by cursor, completion-callback style: as `onLoad(_:)`, the
     /// answer given through `done` (which also says when the list stopped waiting).
     public func onLoad(completion loader: @escaping CursorCallback) {
-        loading.cursor = Cursor(loader: .callback(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
+        loading.cursor = Cursor(loader: loader, idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 }

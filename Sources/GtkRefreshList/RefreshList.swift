@@ -94,12 +94,6 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// Loads page `page` and calls `done`.
     public typealias PageCallback = @MainActor (_ page: Int, _ done: Completion) -> Void
 
-    enum Loader<AsyncLoader, CallbackLoader> {
-        case none
-        case async(AsyncLoader)
-        case callback(CallbackLoader)
-    }
-
     /// The root widget to put in a window.
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The settings this list was made with.
@@ -269,23 +263,23 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     public func onRefresh(_ loader: @escaping RefreshLoader) {
         MainLoopBridge.install()
         loading.cursor = nil
-        loading.refreshLoader = .async(loader)
+        loading.refresh = Self.run { () in try await loader() }
     }
     /// Uses `loader` for refreshes (completion-callback style).
     public func onRefresh(completion loader: @escaping RefreshCallback) {
         loading.cursor = nil
-        loading.refreshLoader = .callback(loader)
+        loading.refresh = { _, done in loader(done) }
     }
     /// Uses `loader` for pages after the first (async style).
     public func onLoadMore(_ loader: @escaping PageLoader) {
         MainLoopBridge.install()
         loading.cursor = nil
-        loading.pageLoader = .async(loader)
+        loading.page = Self.run(loader)
     }
     /// Uses `loader` for pages after the first (completion-callback style).
     public func onLoadMore(completion loader: @escaping PageCallback) {
         loading.cursor = nil
-        loading.pageLoader = .callback(loader)
+        loading.page = loader
     }
 
     /// Starts the list: its first refresh (unless the engine's `refreshOnStart` is off), or the
@@ -381,14 +375,12 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         timing.scheduledWakeUp = nil
         timing.nextFrame.cancel(on: widget)
         spokenDescription.cancel()
-        for task in loading.tasks.values { task.cancel() }
-        loading.tasks.removeAll()
         let running = loading.requests.values
         loading.requests.removeAll()
         for request in running { request.cancel() }
         loading.answers.removeAll()
-        loading.refreshLoader = .none
-        loading.pageLoader = .none
+        loading.refresh = nil
+        loading.page = nil
         eventObserver = nil
         effectObserver = nil
         stateObserver = nil

@@ -1,6 +1,6 @@
 // Callback-style loaders learn when the list stops waiting for them (the watchdog, a refresh
-// that replaces a page load, the widget going away), so they can stop their work; an answer
-// they give anyway changes nothing.
+// that replaces a page load, the widget going away), so they can stop their work; an async
+// loader's task is cancelled then; an answer they give anyway changes nothing.
 
 import CGtk
 import GtkInterop
@@ -14,6 +14,7 @@ final class CancellationTests: XCTestCase {
         var refresh: [RefreshList<Row>.Completion] = []
         var pages: [RefreshList<Row>.Completion] = []
         var cancelled: [String] = []
+        var asyncRefreshes = 0
     }
 
     @MainActor private static func heldList(timeout: Milliseconds = 30_000) throws -> (
@@ -84,6 +85,55 @@ final class CancellationTests: XCTestCase {
             XCTAssertTrue(late, "a handler added after cancellation runs at once")
             XCTAssertEqual(held.cancelled, ["refresh 1"])
             _ = list
+        }
+    }
+
+    /// An async loader's task is cancelled when the list stops waiting (a refresh replacing the
+    /// page load, the widget going away): its `Task.sleep` throws `CancellationError`.
+    func testAnAsyncLoadersTaskIsCancelledWhenTheListStopsWaiting() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList {
+                $0.engine = try! RefreshConfiguration(
+                    minimumSpinnerTime: 0, resultDisplayTime: 50, operationTimeout: 30_000, pageSize: 20)
+            }
+            let held = Held()
+            list.onRefresh {
+                held.asyncRefreshes += 1
+                let number = held.asyncRefreshes
+                if number == 1 { return page(1...20, hasMore: true) }
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    held.cancelled.append("refresh \(number): \(error is CancellationError)")
+                    throw error
+                }
+                return page(1...20)
+            }
+            list.onLoadMore { number in
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    held.cancelled.append("page \(number): \(error is CancellationError)")
+                    throw error
+                }
+                return page(21...40)
+            }
+            let window = GtkTest.window(list.widget)
+            list.start()
+            GtkTest.wait("the first refresh shown, the header idle (\(list.state.header.state))") {
+                list.items.count == 20 && list.state.header.state == .idle
+            }
+            list.loadMore()
+            list.refresh()
+            GtkTest.wait("the page's task cancelled by the refresh (\(held.cancelled))") {
+                held.cancelled == ["page 2: true"]
+            }
+            GtkTest.destroy(window)
+            GtkTest.wait("the refresh's task cancelled as the widget went (\(held.cancelled))") {
+                held.cancelled.count == 2
+            }
+            XCTAssertEqual(held.cancelled, ["page 2: true", "refresh 2: true"])
+            XCTAssertEqual(list.items.count, 20, "nothing the cancelled loads answered went in")
         }
     }
 }
