@@ -88,106 +88,93 @@ extension RefreshListCore {
     }
 }
 
-/// The core of `widget` on the main actor, or nil with a critical naming `call` when `widget`
-/// is not a `RefreshList`.
+/// The core of `widget`, or nil with a critical naming `call` when `widget` is not a
+/// `RefreshList`.
 @MainActor
-private func listCore(_ address: UInt, _ call: String) -> (RefreshListCore, WidgetPointer)? {
-    guard let widget = WidgetPointer(bitPattern: address), let core = RefreshListType.core(of: widget.raw) else {
+private func listCore(_ widget: UnsafeMutableRawPointer?, _ call: String) -> (RefreshListCore, WidgetPointer)? {
+    guard let widget = widget?.assumingMemoryBound(to: GtkWidget.self), let core = RefreshListType.core(of: widget.raw)
+    else {
         cgtk_log_critical("RefreshList", "refresh_list_\(call): not a RefreshList")
         return nil
     }
     return (core, widget)
 }
 
+// The C functions run on the main actor, as GTK's calls do: each checks, as it is entered, that
+// it runs on the main thread.
+
 /// `refresh_list_start(list)`: starts the list (its first load or its saved place).
+@MainActor
 @_cdecl("refresh_list_start")
 public func refreshListStart(_ widget: UnsafeMutableRawPointer?) {
-    let address = UInt(bitPattern: widget)
-    MainActor.assumeIsolated {
-        guard let (core, widget) = listCore(address, "start") else { return }
-        core.start(on: widget)
-    }
+    guard let (core, widget) = listCore(widget, "start") else { return }
+    core.start(on: widget)
 }
 
 /// `refresh_list_receive(list, item)`: a stream's new row for the top.
+@MainActor
 @_cdecl("refresh_list_receive")
 public func refreshListReceive(_ widget: UnsafeMutableRawPointer?, _ item: gpointer?) -> gboolean {
-    let (address, itemAddress) = (UInt(bitPattern: widget), UInt(bitPattern: item))
-    return MainActor.assumeIsolated {
-        (listCore(address, "receive")?.0.receive(gpointer(bitPattern: itemAddress)) ?? false).gboolean
-    }
+    (listCore(widget, "receive")?.0.receive(item) ?? false).gboolean
 }
 
 /// `refresh_list_insert(list, item, position)`: a row put in at `position`.
+@MainActor
 @_cdecl("refresh_list_insert")
 public func refreshListInsert(_ widget: UnsafeMutableRawPointer?, _ item: gpointer?, _ position: guint) -> gboolean {
-    let (address, itemAddress) = (UInt(bitPattern: widget), UInt(bitPattern: item))
-    return MainActor.assumeIsolated {
-        (listCore(address, "insert")?.0.insert(gpointer(bitPattern: itemAddress), at: position) ?? false).gboolean
-    }
+    (listCore(widget, "insert")?.0.insert(item, at: position) ?? false).gboolean
 }
 
 /// `refresh_list_remove(list, key)`: the row with `key` taken out.
+@MainActor
 @_cdecl("refresh_list_remove")
 public func refreshListRemove(_ widget: UnsafeMutableRawPointer?, _ key: UnsafePointer<CChar>?) -> gboolean {
-    let address = UInt(bitPattern: widget)
-    let text = key.map { String(cString: $0) }
-    return MainActor.assumeIsolated {
-        guard let (core, _) = listCore(address, "remove") else { return 0 }
-        guard let text else {
-            cgtk_log_critical("RefreshList", "refresh_list_remove: NULL key; ignored")
-            return 0
-        }
-        return core.remove(key: text).gboolean
+    guard let (core, _) = listCore(widget, "remove") else { return 0 }
+    guard let key else {
+        cgtk_log_critical("RefreshList", "refresh_list_remove: NULL key; ignored")
+        return 0
     }
+    return core.remove(key: String(cString: key)).gboolean
 }
 
 /// `refresh_list_update(list, item)`: the row with `item`'s key replaced by `item`.
+@MainActor
 @_cdecl("refresh_list_update")
 public func refreshListUpdate(_ widget: UnsafeMutableRawPointer?, _ item: gpointer?) -> gboolean {
-    let (address, itemAddress) = (UInt(bitPattern: widget), UInt(bitPattern: item))
-    return MainActor.assumeIsolated {
-        (listCore(address, "update")?.0.update(gpointer(bitPattern: itemAddress)) ?? false).gboolean
-    }
+    (listCore(widget, "update")?.0.update(item) ?? false).gboolean
 }
 
 /// `refresh_list_set_counted_text(list, text, singular, plural, domain)`: the app's words for
 /// a counted text, translated in `domain` (NULL: the program's default gettext domain).
+@MainActor
 @_cdecl("refresh_list_set_counted_text")
 public func refreshListSetCountedText(
     _ widget: UnsafeMutableRawPointer?, _ text: gint, _ singular: UnsafePointer<CChar>?,
     _ plural: UnsafePointer<CChar>?, _ domain: UnsafePointer<CChar>?
 ) {
-    let address = UInt(bitPattern: widget)
-    let one = singular.map { String(cString: $0) }
-    let many = plural.map { String(cString: $0) }
-    let words = domain.map { String(cString: $0) } ?? textdomain(nil).map { String(cString: $0) } ?? "messages"
-    MainActor.assumeIsolated {
-        guard let (core, _) = listCore(address, "set_counted_text") else { return }
-        guard let counted = CountedText.allCases.indices.contains(Int(text)) ? CountedText.allCases[Int(text)] : nil,
-            let one, let many
-        else {
-            cgtk_log_critical("RefreshList", "refresh_list_set_counted_text: no such text, or NULL words; ignored")
-            return
-        }
-        core.setCountedText(counted, PluralText(singular: one, plural: many, domain: words))
+    guard let (core, _) = listCore(widget, "set_counted_text") else { return }
+    guard let counted = CountedText.allCases.indices.contains(Int(text)) ? CountedText.allCases[Int(text)] : nil,
+        let singular, let plural
+    else {
+        cgtk_log_critical("RefreshList", "refresh_list_set_counted_text: no such text, or NULL words; ignored")
+        return
     }
+    let words = domain.map { String(cString: $0) } ?? textdomain(nil).map { String(cString: $0) } ?? "messages"
+    core.setCountedText(
+        counted, PluralText(singular: String(cString: singular), plural: String(cString: plural), domain: words))
 }
 
 /// `refresh_list_get_counted_text(list, text, count)`: the words `text` shows for `count`
 /// (transfer full).
+@MainActor
 @_cdecl("refresh_list_get_counted_text")
 public func refreshListGetCountedText(_ widget: UnsafeMutableRawPointer?, _ text: gint, _ count: gint)
     -> UnsafeMutablePointer<CChar>?
 {
-    let address = UInt(bitPattern: widget)
-    let words = MainActor.assumeIsolated { () -> String? in
-        guard let (core, _) = listCore(address, "get_counted_text") else { return nil }
-        guard CountedText.allCases.indices.contains(Int(text)) else {
-            cgtk_log_critical("RefreshList", "refresh_list_get_counted_text: no such text")
-            return nil
-        }
-        return core.countedText(CountedText.allCases[Int(text)], count: Int(count))
+    guard let (core, _) = listCore(widget, "get_counted_text") else { return nil }
+    guard CountedText.allCases.indices.contains(Int(text)) else {
+        cgtk_log_critical("RefreshList", "refresh_list_get_counted_text: no such text")
+        return nil
     }
-    return words.flatMap { g_strdup($0) }
+    return g_strdup(core.countedText(CountedText.allCases[Int(text)], count: Int(count)))
 }

@@ -342,65 +342,48 @@ public func refreshRequestGetType() -> GType { RefreshRequestType.type }
 
 /// `refresh_request_finish(request, items, has_more)`: answers with the app's objects (a
 /// GListModel of the list's `item-type`; NULL for none) and whether more pages exist.
+@MainActor
 @_cdecl("refresh_request_finish")
 public func refreshRequestFinish(_ request: UnsafeMutableRawPointer?, _ items: OpaquePointer?, _ hasMore: gboolean) {
-    let (requestAddress, itemsAddress) = (UInt(bitPattern: request), UInt(bitPattern: items))
-    MainActor.assumeIsolated {
-        guard let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "finish")
-        else { return }
-        core.finish(OpaquePointer(bitPattern: itemsAddress), hasMore: hasMore != 0)
-    }
+    RefreshRequestType.core(of: request, "finish")?.finish(items, hasMore: hasMore != 0)
 }
 
 /// `refresh_request_fail(request, message)`: answers with a failure, `message` its words.
+@MainActor
 @_cdecl("refresh_request_fail")
 public func refreshRequestFail(_ request: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
-    let requestAddress = UInt(bitPattern: request)
-    let text = message.map { String(cString: $0) } ?? ""
-    MainActor.assumeIsolated {
-        RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "fail")?.fail(text)
-    }
+    RefreshRequestType.core(of: request, "fail")?.fail(message.map { String(cString: $0) } ?? "")
 }
 
 /// `refresh_request_get_page(request)`: 1 for a refresh, 2 and on for the pages after it.
+@MainActor
 @_cdecl("refresh_request_get_page")
 public func refreshRequestGetPage(_ request: UnsafeMutableRawPointer?) -> gint {
-    let requestAddress = UInt(bitPattern: request)
-    return MainActor.assumeIsolated {
-        gint(RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "get_page")?.page ?? 0)
-    }
+    gint(RefreshRequestType.core(of: request, "get_page")?.page ?? 0)
 }
 
 /// `refresh_request_get_kind(request)`: what the list asks for.
+@MainActor
 @_cdecl("refresh_request_get_kind")
 public func refreshRequestGetKind(_ request: UnsafeMutableRawPointer?) -> gint {
-    let requestAddress = UInt(bitPattern: request)
-    return MainActor.assumeIsolated {
-        let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "get_kind")
-        return gint(RequestKind.allCases.firstIndex(of: core?.kind ?? .newest)!)
-    }
+    let core = RefreshRequestType.core(of: request, "get_kind")
+    return gint(RequestKind.allCases.firstIndex(of: core?.kind ?? .newest)!)
 }
 
 /// `refresh_request_get_cursor(request)`: the key of the row the request is relative to
 /// (transfer none: the request keeps it).
+@MainActor
 @_cdecl("refresh_request_get_cursor")
 public func refreshRequestGetCursor(_ request: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
-    let requestAddress = UInt(bitPattern: request)
-    let textAddress = MainActor.assumeIsolated {
-        let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "get_cursor")
-        return UInt(bitPattern: core?.cursorText)
-    }
-    return UnsafePointer(bitPattern: textAddress)
+    guard let text = RefreshRequestType.core(of: request, "get_cursor")?.cursorText else { return nil }
+    return UnsafePointer(text)
 }
 
 /// `refresh_request_is_cancelled(request)`: whether the list stopped waiting for the answer.
+@MainActor
 @_cdecl("refresh_request_is_cancelled")
 public func refreshRequestIsCancelled(_ request: UnsafeMutableRawPointer?) -> gboolean {
-    let requestAddress = UInt(bitPattern: request)
-    return MainActor.assumeIsolated {
-        let core = RefreshRequestType.core(of: UnsafeMutableRawPointer(bitPattern: requestAddress), "is_cancelled")
-        return (core?.status == .cancelled).gboolean
-    }
+    (RefreshRequestType.core(of: request, "is_cancelled")?.status == .cancelled).gboolean
 }
 
 /// The `RefreshRequest` GType: a GObject whose instance memory is the GObject, then one pointer

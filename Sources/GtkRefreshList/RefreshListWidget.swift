@@ -271,19 +271,15 @@ public func refreshMergeGetType() -> GType { RefreshListType.mergeType }
 
 /// `refresh_list_new()`: a new `RefreshList`. Given a `factory` and shown, it asks for its rows
 /// with the `refresh` and `load-more` signals (a Swift app uses `RefreshList<Item>` instead).
+@MainActor
 @_cdecl("refresh_list_new")
-public func refreshListNew() -> UnsafeMutablePointer<GtkWidget> {
-    let address = MainActor.assumeIsolated { UInt(bitPattern: RefreshListType.make()) }
-    return WidgetPointer(bitPattern: address)!
-}
+public func refreshListNew() -> UnsafeMutablePointer<GtkWidget> { RefreshListType.make() }
 
 /// `refresh_list_begin_refresh(list)`: asks for a refresh, as F5 does; ignored while one runs.
+@MainActor
 @_cdecl("refresh_list_begin_refresh")
 public func refreshListBeginRefresh(_ widget: UnsafeMutablePointer<GtkWidget>?) {
-    let address = UInt(bitPattern: widget)
-    MainActor.assumeIsolated {
-        RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.driver?.refreshFromHost()
-    }
+    RefreshListType.core(of: UnsafeMutableRawPointer(widget))?.driver?.refreshFromHost()
 }
 
 /// The `RefreshHeaderState` enum GType of the `header-state` property.
