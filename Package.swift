@@ -51,18 +51,21 @@ let package = Package(
             path: "Examples/RefreshExample", swiftSettings: swiftSettings),
         // libsoup 3, the demo's HTTP client for its network feed (the widget does not use it).
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // SQLite 3, the demo's timeline cache (the widget does not use it).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo",
             dependencies: [
-                "CGtk", "CAdwaita", "CSoup", "GtkInterop", "GtkRefreshList", "RefreshEngine", "SeededRandom",
+                "CGtk", "CAdwaita", "CSoup", "CSQLite", "GtkInterop", "GtkRefreshList", "RefreshEngine",
+                "SeededRandom",
             ],
             swiftSettings: swiftSettings,
             // It names libdispatch's main-queue hooks (main.swift), so it links libdispatch itself.
             linkerSettings: [.linkedLibrary("dispatch")]),
         .testTarget(
             name: "RefreshDemoTests",
-            dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport"],
+            dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport", "CSQLite", "CGtk"],
             swiftSettings: swiftSettings),
         // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
         .target(name: "WaylandSupport", path: "Tools/WaylandSupport", swiftSettings: swiftSettings),

@@ -19,7 +19,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 . data/setup-debian.sh
-ensure_debian_packages libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev gir1.2-soup-3.0 python3 debhelper dpkg-dev lintian xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
+ensure_debian_packages libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsqlite3-dev gir1.2-soup-3.0 python3 debhelper dpkg-dev lintian xvfb xauth xdotool imagemagick dbus-daemon dbus-x11 at-spi2-core \
     gettext meson ninja-build desktop-file-utils appstream pkg-config mutter python3-gi pipewire sway valgrind \
     gobject-introspection libgirepository1.0-dev gir1.2-gtk-4.0 valac gi-docgen gcc binutils openssl python3-pyatspi
 use_swift

@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 . data/setup-debian.sh
-packages="libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev gettext pkg-config dbus-daemon"
+packages="libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsqlite3-dev gettext pkg-config dbus-daemon"
 [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || packages="$packages xvfb xauth"
 ensure_debian_packages $packages
 use_swift

@@ -1,0 +1,6 @@
+// SQLite 3 (Debian's libsqlite3-dev), the demo's timeline cache.
+#include <sqlite3.h>
+
+/// SQLITE_TRANSIENT, which Swift cannot import (a cast of -1 to a function pointer): SQLite
+/// copies the bound text before the call returns.
+static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }

@@ -1,0 +1,135 @@
+// The demo's timeline cache (TimelineCache.swift): statuses kept across runs newest first as the
+// server orders ids, pages older than a status, the place and the stream's last id, the bound,
+// WAL mode, and a file it must not read (another server, another schema, not a database) set
+// aside, never read, the cache starting empty.
+
+import CGtk
+import CSQLite
+import Foundation
+import XCTest
+
+@testable import RefreshDemo
+
+final class TimelineCacheTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("timeline-cache-\(UUID().uuidString)")
+            .path
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private var path: String { folder + "/cache/timeline.sqlite" }
+    private let server = "https://social.example"
+
+    private func statuses(_ ids: [Int]) -> [CachedStatus] {
+        ids.map { CachedStatus(id: String($0), json: #"{"id":"\#($0)","content":"<p>post \#($0)</p>"}"#) }
+    }
+
+    func testStatusesComeBackNewestFirstAcrossRunsAndPageOlderThanAStatus() throws {
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(cache?.opening, .new)
+        // Ids ordered as the server orders them: 100 is newer than 99.
+        try cache?.store(statuses([98, 99, 100, 101]))
+        try cache?.store(statuses([102]))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "WAL mode: the log beside the file")
+        cache = nil
+
+        let reopened = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(reopened.opening, .reused)
+        XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["102", "101", "100", "99", "98"])
+        XCTAssertEqual(try reopened.statuses(olderThan: "100", count: 10).map(\.id), ["99", "98"])
+        XCTAssertEqual(try reopened.statuses(olderThan: "102", count: 2).map(\.id), ["101", "100"])
+        XCTAssertEqual(try reopened.statuses(count: 1).first, statuses([102]).first, "the JSON as stored")
+        // A status stored again (an edit) replaces the one kept, not a second copy.
+        let edited = CachedStatus(id: "100", json: #"{"id":"100","content":"<p>edited</p>"}"#)
+        try reopened.store([edited])
+        XCTAssertEqual(try reopened.count(), 5)
+        XCTAssertEqual(try reopened.statuses(olderThan: "101", count: 1), [edited])
+        XCTAssertTrue(try reopened.remove(id: "100"))
+        XCTAssertFalse(try reopened.remove(id: "100"), "removed already")
+        XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["102", "101", "99", "98"])
+    }
+
+    func testTheCacheKeepsAtMostItsLimitDroppingTheOldest() throws {
+        let cache = try TimelineCache(path: path, server: server, limit: 5)
+        try cache.store(statuses(Array(95...99)))
+        try cache.store(statuses(Array(100...102)))
+        XCTAssertEqual(try cache.count(), 5)
+        XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["102", "101", "100", "99", "98"])
+    }
+
+    func testThePlaceAndTheStreamsLastIDAreKeptAcrossRuns() throws {
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server)
+        XCTAssertNil(try cache?.place())
+        XCTAssertNil(try cache?.streamLastID())
+        try cache?.setPlace(TimelineCache.Place(id: "109000172", top: -12.5))
+        try cache?.setStreamLastID("109000205")
+        cache = nil
+        let reopened = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(try reopened.place(), TimelineCache.Place(id: "109000172", top: -12.5))
+        XCTAssertEqual(try reopened.streamLastID(), "109000205")
+        try reopened.setPlace(nil)
+        XCTAssertNil(try reopened.place())
+    }
+
+    func testAnotherServersCacheIsSetAsideNotRead() throws {
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server)
+        try cache?.store(statuses([1, 2, 3]))
+        cache = nil
+        let other = try TimelineCache(path: path, server: "https://other.example")
+        XCTAssertEqual(other.opening, .setAside(reason: "other-server", to: path + ".other-server"))
+        XCTAssertEqual(try other.count(), 0, "nothing of the other server's is read")
+        // Set aside, not lost: the first server's cache is whole where it was moved.
+        let moved = try TimelineCache(path: path + ".other-server", server: server)
+        XCTAssertEqual(moved.opening, .reused)
+        XCTAssertEqual(try moved.statuses(count: 10).map(\.id), ["3", "2", "1"])
+    }
+
+    func testACacheOfAnotherSchemaIsSetAside() throws {
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server)
+        try cache?.store(statuses([1]))
+        cache = nil
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &database), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(database, "PRAGMA user_version = 0", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(database)
+        let reopened = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(reopened.opening, .setAside(reason: "schema-0", to: path + ".schema-0"))
+        XCTAssertEqual(try reopened.count(), 0)
+        try reopened.store(statuses([7]))
+        XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["7"])
+    }
+
+    func testACorruptFileIsMovedAsideAndTheCacheStartsFresh() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/cache", withIntermediateDirectories: true)
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(cache?.opening, .setAside(reason: "corrupt", to: path + ".corrupt"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + ".corrupt")), garbage, "moved, not changed")
+        try cache?.store(statuses([1, 2]))
+        XCTAssertEqual(try cache?.statuses(count: 10).map(\.id), ["2", "1"])
+        cache = nil
+        // Corrupt again: the first file set aside stays as it is.
+        let other = Data(garbage.reversed())
+        try other.write(to: URL(fileURLWithPath: path))
+        cache = try TimelineCache(path: path, server: server)
+        XCTAssertEqual(cache?.opening, .setAside(reason: "corrupt", to: path + ".corrupt-2"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + ".corrupt")), garbage)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + ".corrupt-2")), other)
+        XCTAssertEqual(try cache?.count(), 0)
+    }
+
+    func testEachServerHasItsOwnFileUnderTheCacheFolder() {
+        let one = TimelineCache.defaultPath(applicationID: "io.example.App", server: server)
+        let two = TimelineCache.defaultPath(applicationID: "io.example.App", server: "https://other.example")
+        XCTAssertNotEqual(one, two)
+        XCTAssertEqual(one, TimelineCache.defaultPath(applicationID: "io.example.App", server: server), "stable")
+        XCTAssertTrue(one.hasPrefix(String(cString: g_get_user_cache_dir()) + "/io.example.App/timeline-"), one)
+    }
+}
