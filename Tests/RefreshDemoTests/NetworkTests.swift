@@ -55,6 +55,13 @@ final class NetworkTests: XCTestCase {
     private func expectRowsKeptAndUnique(
         _ app: DemoProcess, file: StaticString = #filePath, line: UInt = #line
     ) -> [String] {
+        // The "rows" line follows the trace of the event that showed the rows, through a pipe
+        // that may hand over one before the other: wait for it.
+        func followed(_ app: DemoProcess) -> Int? { rowLines(app).last?["count"] as? Int }
+        app.wait(
+            "the rows followed (\(String(describing: followed(app)))) are the rows shown (\(items(app)))",
+            file: file, line: line
+        ) { followed($0) == self.items($0) }
         var ids: [String] = []
         for row in rowLines(app) {
             XCTAssertEqual(row["removed"] as? Int, 0, "rows shown before went away: \(row)", file: file, line: line)
