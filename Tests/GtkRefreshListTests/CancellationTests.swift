@@ -15,6 +15,17 @@ final class CancellationTests: XCTestCase {
         var pages: [RefreshList<Row>.Completion] = []
         var cancelled: [String] = []
         var asyncRefreshes = 0
+        /// The streams that keep the async loads waiting, until they are cancelled.
+        var waiting: [AsyncStream<Never>.Continuation] = []
+
+        /// Waits, without a clock, until the task is cancelled, then throws `CancellationError`
+        /// and notes `name` (a load that never answers by itself).
+        func untilCancelled(_ name: String) async throws {
+            let stream = AsyncStream<Never> { waiting.append($0) }
+            for await _ in stream {}
+            cancelled.append("\(name): \(Task.isCancelled)")
+            try Task.checkCancellation()
+        }
     }
 
     @MainActor private static func heldList(timeout: Milliseconds = 30_000) throws -> (
@@ -89,7 +100,7 @@ final class CancellationTests: XCTestCase {
     }
 
     /// An async loader's task is cancelled when the list stops waiting (a refresh replacing the
-    /// page load, the widget going away): its `Task.sleep` throws `CancellationError`.
+    /// page load, the widget going away): its wait ends and it throws `CancellationError`.
     func testAnAsyncLoadersTaskIsCancelledWhenTheListStopsWaiting() throws {
         try onMainActor {
             let list = try GtkTest.makeList {
@@ -101,21 +112,11 @@ final class CancellationTests: XCTestCase {
                 held.asyncRefreshes += 1
                 let number = held.asyncRefreshes
                 if number == 1 { return page(1...20, hasMore: true) }
-                do {
-                    try await Task.sleep(for: .seconds(60))
-                } catch {
-                    held.cancelled.append("refresh \(number): \(error is CancellationError)")
-                    throw error
-                }
+                try await held.untilCancelled("refresh \(number)")
                 return page(1...20)
             }
             list.onLoadMore { number in
-                do {
-                    try await Task.sleep(for: .seconds(60))
-                } catch {
-                    held.cancelled.append("page \(number): \(error is CancellationError)")
-                    throw error
-                }
+                try await held.untilCancelled("page \(number)")
                 return page(21...40)
             }
             let window = GtkTest.window(list.widget)
