@@ -24,6 +24,13 @@ extension DemoApp {
         gtk_widget_set_visible(stream, 0)
         adw_header_bar_pack_start(header.opaque, stream)
         streamLabel = stream
+        let offline = cgtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_STATUS)!
+        gtk_widget_add_css_class(offline, "caption")
+        gtk_widget_add_css_class(offline, "warning")
+        gtk_label_set_ellipsize(offline.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_set_visible(offline, 0)
+        adw_header_bar_pack_start(header.opaque, offline)
+        offlineLabel = offline
 
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menu.opaque, "open-menu-symbolic")
@@ -127,6 +134,14 @@ extension DemoApp {
             }
         }
         tracer?.milestone("stream-label", [("text", text), ("description", description)])
+    }
+
+    /// Shows `text` ("Offline — showing posts from 10:42"), or hides the label (nil).
+    func showOffline(_ text: String?) {
+        guard let label = offlineLabel else { return }
+        gtk_widget_set_visible(label, (text != nil).gboolean)
+        gtk_label_set_text(label.opaque, text ?? "")
+        gtk_widget_set_tooltip_text(label, text.map { _ in localized("Pull or press F5 to try again") })
     }
 
     /// Traces whether the controls pane is out and whether it is folded over the list.

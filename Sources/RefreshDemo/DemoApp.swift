@@ -34,6 +34,8 @@ final class DemoApp {
     var mastodon: MastodonSource?
     /// The header bar's stream state (live, connecting, reconnecting, offline): a status label.
     var streamLabel: WidgetPointer?
+    /// "Offline — showing posts from 10:42", beside it, while cached rows cannot be brought up to date.
+    var offlineLabel: WidgetPointer?
     var controls = Controls()
     var inspector: [String: WidgetPointer] = [:]
     /// The side panel's box, empty until the first frame is painted.
@@ -221,6 +223,7 @@ final class DemoApp {
         mastodon?.stopStreaming()
         mastodon = nil
         showStream(nil, reason: nil)
+        showOffline(nil)
         switch options.source {
         case .sim:
             folder = nil
@@ -238,6 +241,10 @@ final class DemoApp {
             source.streams = options.stream
             source.accessToken = g_getenv("MASTODON_ACCESS_TOKEN").map { String(cString: $0) }
             source.onStreamState = { [weak self] indicator, reason in self?.showStream(indicator, reason: reason) }
+            source.onOffline = { [weak self] text in self?.showOffline(text) }
+            if options.cacheLimit > 0 {
+                source.openCache(applicationID: applicationID, limit: options.cacheLimit)
+            }
             source.connect(to: list)
             mastodon = source
         }

@@ -60,6 +60,7 @@ extension MastodonSource {
             case .show(let id): rowsChanged = show(id) || rowsChanged
             case .remove(let id):
                 arrived[id] = nil
+                forget(id)
                 rowsChanged = list?.remove(id: id) != nil || rowsChanged
             case .replace(let id):
                 if let item = arrived.removeValue(forKey: id) {
@@ -100,6 +101,7 @@ extension MastodonSource {
             let retryAfterMs = status == 503 || status == 429 ? retryAfterSeconds.map { min($0, 86_400) * 1_000 } : nil
             carry(live.dropped(.refused(words), atMs: now, random: .random(in: 0..<1), retryAfterMs: retryAfterMs))
         case .ended(let error, let certificate):
+            couldNotBringUpToDate()
             carry(
                 certificate
                     ? live.refused(permanently: error.message)
@@ -115,6 +117,7 @@ extension MastodonSource {
                 return .malformed
             }
             arrived[status.id] = MastodonTimeline.item(status)
+            keep([status])
             return name == "update" ? .update(status.id) : .edit(status.id)
         case "delete":
             let id = String(data.filter { $0 != "\"" && !$0.isWhitespace })

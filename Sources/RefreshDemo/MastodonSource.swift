@@ -84,6 +84,18 @@ final class MastodonSource {
     var carrying = false
     /// After a 429: no request before this instant (monotonic µs); the server asked to wait.
     private var quietUntil = 0
+    /// The statuses kept on disk (MastodonSource+Cache.swift), unless the demo keeps none.
+    var cache: TimelineCache?
+    /// Whether rows the cache answered with are going in: the next event traces them.
+    var cachedRowsGoingIn = false
+    /// Whether the list asked its first load (later refreshes go to the server).
+    var firstLoadAsked = false
+    /// Whether the rows shown came from the cache and nothing has come from the server since.
+    var showsCachedRows = false
+    /// The offline text last told to the app (nil: not offline).
+    var reportedOffline: String?
+    /// Hears "Offline — showing posts from 10:42", or nil once the rows are up to date.
+    var onOffline: (@MainActor (String?) -> Void)?
 
     /// The access token sent with every request (`Authorization: Bearer`), if any: most
     /// servers' streams ask for a sign-in, and some timelines do too. The demo reads it from
@@ -123,6 +135,12 @@ final class MastodonSource {
     /// Link header's rel="prev" names them), and the restored place itself is `max_id` one past
     /// the saved id, so the saved status comes first (ids are decimal numbers, as Mastodon's are).
     func load(_ request: PageRequest<String>, _ done: Completion) {
+        if let page = cachedPage(for: request) {
+            cachedRowsGoingIn = true
+            done(.success(page))
+            return
+        }
+        firstLoadAsked = true
         switch request {
         case .newest: refresh(done)
         case .older(let id): fetch(["max_id": id], done)
@@ -205,12 +223,15 @@ final class MastodonSource {
                 if let error { g_error_free(error) }
                 return
             }
+            let result: Result<Page<FeedItem>, any Error>
             if let error {
                 defer { g_error_free(error) }
-                answer(.failure(NetworkError(error)))
+                result = .failure(NetworkError(error))
             } else {
-                answer(self.page(from: request.message, bytes, towardNewer: towardNewer))
+                result = self.page(from: request.message, bytes, towardNewer: towardNewer)
             }
+            if case .success = result { self.broughtUpToDate() } else { self.couldNotBringUpToDate() }
+            answer(result)
         }
         soup_session_send_and_read_async(
             session, message, G_PRIORITY_DEFAULT, request.cancellable, soupReady,
@@ -240,6 +261,7 @@ final class MastodonSource {
         let data = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: size) } ?? Data()
         let statuses: [MastodonStatus]
         do { statuses = try MastodonTimeline.decode(data) } catch { return .failure(error) }
+        keep(statuses)
         // More exist unless the page is empty or the server's links name no next page.
         let link = soup_message_headers_get_list(headers, "Link").map { String(cString: $0) }
         let hasMore: Bool? =
@@ -265,6 +287,11 @@ final class MastodonSource {
     /// (a batch the list put in, not a status being shown now, traced with the others shown),
     /// since the last trace.
     func traceRowsIfChanged() {
+        // Rows the cache answered with go in after the answer (it comes inside the list's ask).
+        if cachedRowsGoingIn, rowsShown().count != tracedIDs.count {
+            cachedRowsGoingIn = false
+            return traceRows()
+        }
         guard droppedByBound > 0 || (arrivalsInserted && !carrying) else { return }
         traceRows()
     }

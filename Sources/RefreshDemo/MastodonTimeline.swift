@@ -9,8 +9,8 @@ import FoundationEssentials
 import GtkInterop
 
 /// One status of a timeline, as far as a row needs it.
-struct MastodonStatus: Decodable {
-    struct Account: Decodable {
+struct MastodonStatus: Codable {
+    struct Account: Codable {
         let username: String
         let acct: String
         let displayName: String?
@@ -25,7 +25,7 @@ struct MastodonStatus: Decodable {
     }
 
     /// A boosted status: its text and author are what the row shows.
-    struct Boosted: Decodable {
+    struct Boosted: Codable {
         let content: String
         let account: Account
     }

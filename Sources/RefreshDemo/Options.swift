@@ -25,6 +25,9 @@ struct Options: Equatable {
     var server: String?
     /// Whether --source mastodon follows the timeline's stream (on by default).
     var stream = true
+    /// The most statuses --source mastodon keeps on disk to start from and read offline
+    /// (0: no cache).
+    var cacheLimit = TimelineCache.defaultLimit
     var latencyMilliseconds = 600
     var failRate = 0.0
     var pageSize = 20
@@ -49,6 +52,8 @@ struct Options: Equatable {
           --server URL          the http or https address of a Mastodon-compatible server,
                                 whose public timeline --source mastodon reads
           --stream on|off       follow the timeline live with --source mastodon (default: on)
+          --cache-limit N       statuses --source mastodon keeps on disk to start from and
+                                read offline, 0…1000000, 0 for none (default: 5000)
           --latency-ms N        simulated answer time in ms, 0…60000 (default: 600)
           --fail-rate F         share of simulated answers that fail, 0…1 (default: 0)
           --page-size N         rows per page, 1…1000 (default: 20)
@@ -114,6 +119,7 @@ struct Options: Equatable {
                 case "off": options.stream = false
                 case let other: throw OptionsError("--stream must be on or off, not '\(other)'")
                 }
+            case "--cache-limit": options.cacheLimit = try integer(flag, try value(flag), 0...1_000_000)
             case "--latency-ms": options.latencyMilliseconds = try integer(flag, try value(flag), 0...60_000)
             case "--fail-rate": options.failRate = try decimal(flag, try value(flag), 0...1)
             case "--page-size": options.pageSize = try integer(flag, try value(flag), 1...1_000)

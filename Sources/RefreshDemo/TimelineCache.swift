@@ -140,6 +140,11 @@ final class TimelineCache {
         )
         defer { sqlite3_finalize(statement) }
         if let id { sqlite3_bind_text(statement, 1, id, -1, csqlite_transient()) }
+        return try rows(of: statement)
+    }
+
+    /// The statuses a prepared SELECT of `id, json` answers.
+    private func rows(of statement: OpaquePointer?) throws(TimelineCacheError) -> [CachedStatus] {
         var rows: [CachedStatus] = []
         while true {
             switch sqlite3_step(statement) {
@@ -151,6 +156,21 @@ final class TimelineCache {
                 throw failure("read statuses")
             }
         }
+    }
+
+    /// Up to `count` statuses just newer than `id`, newest first (the rows above a place).
+    func statuses(newerThan id: String, count: Int) throws(TimelineCacheError) -> [CachedStatus] {
+        let statement = try prepare(
+            """
+            SELECT id, json FROM (
+                SELECT id, json FROM statuses
+                WHERE length(id) > length(?1) OR (length(id) = length(?1) AND id > ?1)
+                ORDER BY length(id), id LIMIT \(max(0, count)))
+            ORDER BY length(id) DESC, id DESC
+            """)
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
+        return try rows(of: statement)
     }
 
     /// How many statuses the cache keeps.
@@ -174,6 +194,14 @@ final class TimelineCache {
             try setMeta("place.id", place?.id)
             try setMeta("place.top", place.map { String($0.top) })
         }
+    }
+
+    /// When the statuses were last brought up to date from the server (ms since 1970), for
+    /// "showing posts from 10:42" when they cannot be.
+    func syncedAt() throws(TimelineCacheError) -> Int64? { try meta("synced-at").flatMap { Int64($0) } }
+
+    func setSyncedAt(_ milliseconds: Int64) throws(TimelineCacheError) {
+        try setMeta("synced-at", String(milliseconds))
     }
 
     /// The id of the last status the stream brought, for catching up after a restart.

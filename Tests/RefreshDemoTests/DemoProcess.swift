@@ -53,14 +53,27 @@ final class DemoProcess: @unchecked Sendable {
     private let lines = PipeLines()
     private let errorLines = PipeLines()
 
+    /// A cache folder of this launch's own, unless the test gave one (removed on `stop`).
+    private let ownCache: String?
+
     /// Starts the app with the test's environment (or `base`, a whole environment such as a
-    /// Wayland session's) plus `environment`.
+    /// Wayland session's) plus `environment`. A launch reading a Mastodon timeline gets an empty
+    /// `XDG_CACHE_HOME` of its own unless `environment` names one (a test of the timeline's
+    /// cache, across launches): no launch starts from statuses another test or run left.
     init(
         _ arguments: [String], executable: String = demoBinary, base: [String: String]? = nil,
         environment: [String: String] = [:]
     ) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        var environment = environment
+        if arguments.contains("mastodon"), environment["XDG_CACHE_HOME"] == nil {
+            let folder = NSTemporaryDirectory() + "refresh-demo-cache-\(UUID().uuidString)"
+            environment["XDG_CACHE_HOME"] = folder
+            ownCache = folder
+        } else {
+            ownCache = nil
+        }
         process.environment = (base ?? ProcessInfo.processInfo.environment).merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
@@ -78,6 +91,7 @@ final class DemoProcess: @unchecked Sendable {
         }
         output.fileHandleForReading.readabilityHandler = nil
         errors.fileHandleForReading.readabilityHandler = nil
+        if let ownCache { try? FileManager.default.removeItem(atPath: ownCache) }
     }
 
     var stderr: String { errorLines.text }

@@ -55,6 +55,8 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try Options.parse(["--page-size=12", "--trigger=release"]).pageSize, 12)
         XCTAssertEqual(try Options.parse(["--folder", "/srv"]).source, .folder, "--folder implies the folder source")
         XCTAssertEqual(try Options.parse(["--source", "sim"]).source, .sim)
+        XCTAssertEqual(Options().cacheLimit, 5_000, "the timeline keeps 5 000 statuses on disk unless asked")
+        XCTAssertEqual(try Options.parse(["--cache-limit", "0"]).cacheLimit, 0)
     }
 
     func testBadFlagsNameTheProblem() {
@@ -74,6 +76,7 @@ final class OptionsTests: XCTestCase {
             (["--seed", "-1"], "--seed must be a whole number ≥ 0, not '-1'"),
             (["--trigger", "sometimes"], "--trigger must be release or cross, not 'sometimes'"),
             (["--screenshots"], "--screenshots needs a value"),
+            (["--cache-limit", "-1"], "--cache-limit must be a whole number in 0…1000000, not '-1'"),
             (["--style", "purple"], "--style must be system, light, dark or high-contrast, not 'purple'"),
             (["--size", "300x600"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '300x600'"),
             (["--size", "800"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '800'"),

@@ -178,6 +178,9 @@ final class PythonTimelineTests: XCTestCase {
         second.wait("the saved place asked for (\(second.trace.suffix(3)))") { !$0.asked("at").isEmpty }
         XCTAssertEqual(second.asked("at").first?.cursor, left.first, "the status first in view when it quit")
         XCTAssertTrue(second.asked("newest").isEmpty, "no refresh from the newest first")
+        // The app's trace and the server's log come through two pipes: the request may reach
+        // the log after the app said it asked.
+        server.wait("the restore's page request in the server's log") { $0.requests("page").count > pagesBefore }
         let restore = server.requests("page").dropFirst(pagesBefore).first?["query"] as? [String: String]
         XCTAssertEqual(restore?["max_id"], (Int(left.first) ?? 0).advanced(by: 1).description, "max_id one past it")
         second.wait("\(left.first) first in view where it was (\(String(describing: second.view)))") {

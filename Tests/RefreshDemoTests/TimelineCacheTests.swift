@@ -44,6 +44,11 @@ final class TimelineCacheTests: XCTestCase {
         XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["102", "101", "100", "99", "98"])
         XCTAssertEqual(try reopened.statuses(olderThan: "100", count: 10).map(\.id), ["99", "98"])
         XCTAssertEqual(try reopened.statuses(olderThan: "102", count: 2).map(\.id), ["101", "100"])
+        // The rows above a place: the ones just newer, newest first.
+        XCTAssertEqual(try reopened.statuses(newerThan: "99", count: 2).map(\.id), ["101", "100"])
+        XCTAssertEqual(try reopened.statuses(newerThan: "100", count: 10).map(\.id), ["102", "101"])
+        XCTAssertEqual(try reopened.statuses(newerThan: "102", count: 10), [], "nothing newer than the newest")
+        XCTAssertEqual(try reopened.statuses(newerThan: "97", count: 1).map(\.id), ["98"])
         XCTAssertEqual(try reopened.statuses(count: 1).first, statuses([102]).first, "the JSON as stored")
         // A status stored again (an edit) replaces the one kept, not a second copy.
         let edited = CachedStatus(id: "100", json: #"{"id":"100","content":"<p>edited</p>"}"#)
@@ -63,16 +68,19 @@ final class TimelineCacheTests: XCTestCase {
         XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["102", "101", "100", "99", "98"])
     }
 
-    func testThePlaceAndTheStreamsLastIDAreKeptAcrossRuns() throws {
+    func testThePlaceTheStreamsLastIDAndTheSyncInstantAreKeptAcrossRuns() throws {
         var cache: TimelineCache? = try TimelineCache(path: path, server: server)
         XCTAssertNil(try cache?.place())
         XCTAssertNil(try cache?.streamLastID())
         try cache?.setPlace(TimelineCache.Place(id: "109000172", top: -12.5))
         try cache?.setStreamLastID("109000205")
+        XCTAssertNil(try cache?.syncedAt())
+        try cache?.setSyncedAt(1_796_547_864_589)
         cache = nil
         let reopened = try TimelineCache(path: path, server: server)
         XCTAssertEqual(try reopened.place(), TimelineCache.Place(id: "109000172", top: -12.5))
         XCTAssertEqual(try reopened.streamLastID(), "109000205")
+        XCTAssertEqual(try reopened.syncedAt(), 1_796_547_864_589)
         try reopened.setPlace(nil)
         XCTAssertNil(try reopened.place())
     }

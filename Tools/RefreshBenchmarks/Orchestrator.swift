@@ -65,7 +65,7 @@ enum Orchestrator {
     /// (`firstFrameUs`, or the demo's `monotonicUs`, in µs of the monotonic clock); returns when it
     /// was spawned (same clock) and that line. A launch that shows nothing is ended after a minute.
     static func firstFrame(_ executable: String, _ arguments: [String], environment: [String: String]) -> (
-        spawnedUs: Int64, frameUs: Int64, report: [String: Any]
+        spawnedUs: Int64, frameUs: Int64, report: [String: Any], before: [[String: Any]]
     ) {
         let process = Process()
         let pipe = Pipe()
@@ -80,22 +80,26 @@ enum Orchestrator {
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
         defer { deadline.cancel() }
         var text = ""
-        var found: (frameUs: Int64, report: [String: Any])?
+        var found: (frameUs: Int64, report: [String: Any], before: [[String: Any]])?
         while found == nil {
             let data = pipe.fileHandleForReading.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
-            for line in text.split(separator: "\n") where line.contains("first") {
-                let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-                if let object, let value = (object["monotonicUs"] ?? object["firstFrameUs"]) as? NSNumber {
-                    found = (value.int64Value, object)
+            var before: [[String: Any]] = []
+            for line in text.split(separator: "\n") where found == nil {
+                guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                    continue
                 }
+                if line.contains("first"), let value = (object["monotonicUs"] ?? object["firstFrameUs"]) as? NSNumber {
+                    found = (value.int64Value, object, before)
+                }
+                before.append(object)
             }
         }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         guard let found else { fail("\(executable) \(arguments.joined(separator: " ")) reported no first frame") }
-        return (start, found.frameUs, found.report)
+        return (start, found.frameUs, found.report, found.before)
     }
 
     /// Milliseconds from spawning `executable` to the first frame it reports.
@@ -131,6 +135,76 @@ enum Orchestrator {
                 detail: "reported, not judged: against the smallest plain GTK window (no libadwaita, no "
                     + "header bar); baseline \(plain.map { Int($0) })"),
         ]
+    }
+
+    /// Launch to the first cached row on screen: the demo reading a timeline whose server does
+    /// not answer (a refused port), its cache holding 5 000 statuses, against the smallest
+    /// libadwaita window, interleaved. The cache is the demo's own file (made by a first launch),
+    /// filled by SQLite; each launch must show cached rows in a frame presented before its
+    /// first-frame line, or the run fails.
+    static func cachedLaunchMetric(demo: String, baselines: String, runs: Int) -> [Metric] {
+        let folder = NSTemporaryDirectory() + "refresh-bench-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = "http://127.0.0.1:9"  // the discard port: nothing listens, the connection is refused
+        let arguments = ["--trace", "--source", "mastodon", "--server", server, "--stream", "off"]
+        let environment = ["XDG_CACHE_HOME": folder + "/cache", "XDG_STATE_HOME": folder + "/state"]
+        _ = firstFrame(demo, arguments, environment: environment)  // makes the cache file
+        fillCache(in: folder + "/cache", statuses: 5_000)
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        for _ in 0..<runs {
+            let launch = firstFrame(demo, arguments, environment: environment)
+            let cache = launch.before.first { $0["milestone"] as? String == "cache" }
+            guard cache?["statuses"] as? Int == 5_000, cache?["opening"] as? String == "reused" else {
+                fail("the cached launch did not read a cache of 5 000 statuses: \(String(describing: cache))")
+            }
+            guard
+                launch.before.contains(where: {
+                    $0["event"] as? String == "presented" && ($0["items"] as? Int ?? 0) > 0
+                })
+            else { fail("the cached launch showed no cached row by its first frame") }
+            ours.append(Double(launch.frameUs - launch.spawnedUs) / 1_000)
+            baseline.append(launchMilliseconds(baselines + "/launch-adwaita-baseline", [], environment: [:]))
+        }
+        let ratio = median(ours) / median(baseline)
+        return [
+            Metric(
+                4, "launch.first_cached_row_ms", median(ours), "ms", baseline: median(baseline), ratio: ratio,
+                goal: "≤ 1.3 × baseline", met: ratio <= 1.3,
+                detail: "5 000 cached statuses, the server refusing; median of \(runs) interleaved runs against "
+                    + "the smallest libadwaita window; ours \(ours.map { Int($0) }), baseline \(baseline.map { Int($0) })"
+            )
+        ]
+    }
+
+    /// Puts `statuses` statuses (ids 109000001…, newest the highest) in the one timeline cache
+    /// file under `folder`, as the server would have sent them.
+    static func fillCache(in folder: String, statuses: Int) {
+        let script = """
+            import glob, json, sqlite3, sys, time
+            files = glob.glob(sys.argv[1] + "/*/timeline-*.sqlite")
+            if len(files) != 1:
+                sys.exit("expected one timeline cache, found %d" % len(files))
+            db = sqlite3.connect(files[0])
+            names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]
+            rows = []
+            for n in range(1, int(sys.argv[2]) + 1):
+                name = names[n % len(names)]
+                status = {"id": str(109000000 + n), "created_at": "2026-12-06T09:%02d:00.000Z" % (n % 60),
+                          "content": "<p>#%d: a cached status, read before any request</p>" % n,
+                          "account": {"username": name.split()[0].lower(), "acct": name.split()[0].lower() + "@example.org",
+                                      "display_name": name}, "reblog": None}
+                rows.append((status["id"], json.dumps(status), int(time.time() * 1000)))
+            with db:
+                db.executemany("INSERT OR REPLACE INTO statuses (id, json, received) VALUES (?, ?, ?)", rows)
+            db.close()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, folder, "\(statuses)"]
+        do { try process.run() } catch { fail("cannot run python3: \(error)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { fail("could not fill the timeline cache") }
     }
 
     static func run(
@@ -236,6 +310,7 @@ enum Orchestrator {
 
         FileHandle.standardError.write(Data("4. launch to first frame\n".utf8))
         record(launchMetric(demo: demo, baselines: baselines, runs: sizes.launchRuns))
+        record(cachedLaunchMetric(demo: demo, baselines: baselines, runs: sizes.launchRuns))
 
         FileHandle.standardError.write(Data("5. memory\n".utf8))
         let rss = metrics(output(me, ["rss", "--rows", "\(sizes.rssRows)"])).first?.value ?? .nan
@@ -273,7 +348,8 @@ enum Orchestrator {
             "engine.completions.ns_per_event", "engine.no_effect.allocations_per_event",
             "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.cpu_p95_ms", "scroll.status_rows.cpu_p95_ms",
             "scroll.beside_status_line.cpu_p95_ms", "scroll.status_line_alone.cpu_p95_ms", "scroll.share_within_16.7ms",
-            "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "memory.rss_\(sizes.rssRows)_rows_kib",
+            "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "launch.first_cached_row_ms",
+            "memory.rss_\(sizes.rssRows)_rows_kib",
             "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",
             "memory.stream.rss_end_kib", "memory.stream.first_row_moved_px", "memory.stream.posts_counted",
             "memory.stream.unbounded_rss_end_kib", "burst.frame_p95_ms", "burst.input_p95_ms", "burst.posts_missing",

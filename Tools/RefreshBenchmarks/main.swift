@@ -72,7 +72,9 @@ MainActor.assumeIsolated {
             FileHandle.standardError.write(Data("\(usage)\n".utf8))
             exit(2)
         }
-        Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: number("--runs", 7)).forEach(emit)
+        let runs = number("--runs", 7)
+        Orchestrator.launchMetric(demo: demo, baselines: baselines, runs: runs).forEach(emit)
+        Orchestrator.cachedLaunchMetric(demo: demo, baselines: baselines, runs: runs).forEach(emit)
     case "response":
         Gtk.setUp()
         ResponseBench.run(

@@ -1,0 +1,120 @@
+// The timeline read from disk first and brought up to date from the server, as Android's Paging
+// with a RemoteMediator does: the list's first load (the newest rows, or the reader's saved
+// place) is answered from the cache before any request, so the first frame shows what the reader
+// saw last; pages older than a cached row, and rows above a place, come from the cache while it
+// has them, then from the server. What the server sends (pages, streamed statuses) is kept, one
+// transaction per page or status; what the stream deletes goes. The stream, started once the
+// first rows show, catches up from the newest row (`min_id`): that brings the cached rows up to
+// date, and until it or any other request does, a failed request says the app is offline and
+// shows posts from the last time it was up to date.
+
+import CGtk
+import FoundationEssentials
+import GtkInterop
+import GtkRefreshList
+
+extension MastodonSource {
+    /// Opens the cache of this server's timeline under `$XDG_CACHE_HOME`, keeping at most `limit`
+    /// statuses; without one (it cannot be made) the source reads the server only, with a warning.
+    func openCache(applicationID: String, limit: Int) {
+        let path = TimelineCache.defaultPath(applicationID: applicationID, server: server)
+        do {
+            let cache = try TimelineCache(path: path, server: server, limit: limit)
+            self.cache = cache
+            tracer?.milestone("cache", [("statuses", (try? cache.count()) ?? 0), ("opening", "\(cache.opening)")])
+        } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache is off: \(error.description)")
+        }
+    }
+
+    /// The page the cache answers `request` with, or `nil` when the server must: the first load
+    /// (the newest rows, or the saved place when the cache holds its status), and rows older or
+    /// newer than a row shown while the cache has them. Later refreshes always ask the server.
+    func cachedPage(for request: PageRequest<String>) -> Page<FeedItem>? {
+        guard let cache else { return nil }
+        let first = !firstLoadAsked
+        firstLoadAsked = true
+        let statuses: [CachedStatus]
+        do {
+            switch request {
+            case .newest:
+                guard first else { return nil }
+                statuses = try cache.statuses(count: pageSize)
+            case .at(let id):
+                guard first else { return nil }
+                statuses = try cache.statuses(olderThan: Self.successor(of: id), count: pageSize)
+                guard statuses.first?.id == id else { return nil }
+            case .older(let id): statuses = try cache.statuses(olderThan: id, count: pageSize)
+            case .newer(let id): statuses = try cache.statuses(newerThan: id, count: pageSize)
+            }
+        } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache could not be read: \(error.description)")
+            return nil
+        }
+        let items = statuses.compactMap { cached in
+            (try? JSONDecoder().decode(MastodonStatus.self, from: Data(cached.json.utf8))).map(MastodonTimeline.item)
+        }
+        guard !items.isEmpty else { return nil }
+        if first { showsCachedRows = true }
+        tracer?.milestone("cache-page", [("request", "\(request)"), ("rows", items.count)])
+        // More may exist either way: the cache's end is not the timeline's.
+        return Page(items, hasMore: true)
+    }
+
+    /// Keeps statuses the server sent (a page, a streamed status), in one transaction.
+    func keep(_ statuses: [MastodonStatus]) {
+        guard let cache, !statuses.isEmpty else { return }
+        let encoder = JSONEncoder()
+        let cached = statuses.compactMap { status in
+            (try? encoder.encode(status)).map { CachedStatus(id: status.id, json: String(decoding: $0, as: UTF8.self)) }
+        }
+        do {
+            try cache.store(cached)
+            tracer?.milestone("cached", [("ids", cached.map(\.id).joined(separator: ","))])
+        } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache could not keep statuses: \(error.description)")
+        }
+    }
+
+    /// Takes a status the stream deleted out of the cache.
+    func forget(_ id: String) {
+        _ = try? cache?.remove(id: id)
+    }
+
+    /// The server answered: the rows are up to date from now on.
+    func broughtUpToDate() {
+        try? cache?.setSyncedAt(Int64(g_get_real_time() / 1_000))
+        guard showsCachedRows else { return }
+        showsCachedRows = false
+        reportOffline(nil)
+    }
+
+    /// A request or the stream failed: while the rows shown are the cache's and were not brought
+    /// up to date, the app says it is offline and since when the posts are.
+    func couldNotBringUpToDate() {
+        guard showsCachedRows else { return }
+        let text: String
+        if let synced = try? cache?.syncedAt(), let time = Self.clockTime(millisecondsSince1970: synced) {
+            text = fill(localized("Offline — showing posts from %s"), time)
+        } else {
+            text = localized("Offline — showing saved posts")
+        }
+        reportOffline(text)
+    }
+
+    private func reportOffline(_ text: String?) {
+        guard text != reportedOffline else { return }
+        reportedOffline = text
+        onOffline?(text)
+        tracer?.milestone("offline", [("shown", text != nil), ("text", text as Any)])
+    }
+
+    /// "10:42": the local time of an instant, hours and minutes.
+    static func clockTime(millisecondsSince1970 milliseconds: Int64) -> String? {
+        guard let date = g_date_time_new_from_unix_local(Int(milliseconds / 1_000)) else { return nil }
+        defer { g_date_time_unref(date) }
+        guard let text = g_date_time_format(date, "%H:%M") else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
