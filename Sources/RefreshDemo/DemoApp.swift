@@ -260,6 +260,7 @@ final class DemoApp {
             let title = gtk_label_new(nil)!
             gtk_label_set_xalign(title.opaque, 0)
             gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+            gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
             gtk_widget_add_css_class(title, "feed-title")
             let detail = gtk_label_new(nil)!
             gtk_label_set_xalign(detail.opaque, 0)
@@ -274,7 +275,19 @@ final class DemoApp {
             guard let title = gtk_widget_get_first_child(row), let detail = gtk_widget_get_last_child(row) else {
                 return
             }
-            gtk_label_set_text(title.opaque, item.title)
+            // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
+            // rows are one bold line.
+            if let markup = item.markup {
+                gtk_label_set_markup(title.opaque, markup)
+                gtk_widget_remove_css_class(title, "feed-title")
+                gtk_label_set_wrap(title.opaque, 1)
+                gtk_label_set_lines(title.opaque, 10)
+            } else {
+                gtk_label_set_text(title.opaque, item.title)
+                gtk_widget_add_css_class(title, "feed-title")
+                gtk_label_set_wrap(title.opaque, 0)
+                gtk_label_set_lines(title.opaque, -1)
+            }
             gtk_label_set_text(detail.opaque, item.detail)
         })
 

@@ -1,6 +1,7 @@
 // What a Mastodon-compatible server answers, turned into rows: statuses decoded by Foundation's
 // JSONDecoder (from FoundationEssentials, which the demo loads anyway: no internationalization
-// data, nothing more at launch), the HTML of a status reduced to one line of text, the Link
+// data, nothing more at launch), the HTML of a status as markup (and in short, one line of
+// text), the Link
 // header's rel="next", a 429's Retry-After, and status ids ordered as the server orders them.
 
 import CGtk
@@ -82,7 +83,10 @@ enum MastodonTimeline {
             author = fill(localized("%s, boosted by %s"), author, status.account.name)
         }
         let time = self.time(status.createdAt)
-        return FeedItem(id: status.id, title: text, detail: time.isEmpty ? author : "\(author) · \(time)")
+        let markup = self.markup(fromHTML: shown.0)
+        return FeedItem(
+            id: status.id, title: text, detail: time.isEmpty ? author : "\(author) · \(time)",
+            markup: markup.isEmpty ? nil : markup)
     }
 
     /// The visible text of a status's HTML on one line: tags dropped (a paragraph or line break
@@ -107,6 +111,131 @@ enum MastodonTimeline {
             }
         }
         return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A status's HTML as Pango markup for a label that wraps: paragraphs a blank line apart,
+    /// line breaks kept, white space collapsed; links (mentions and hashtags among them, as
+    /// Mastodon writes them) as GTK's label markup shows and opens them, showing what Mastodon
+    /// shows (the parts it marks `invisible` hidden, an `ellipsis` part followed by "…"); other
+    /// tags dropped, text and addresses escaped. Only web and mail addresses become links.
+    static func markup(fromHTML html: String) -> String {
+        var paragraphs: [String] = []
+        var current = ""
+        var pendingSpace = false
+        var linkOpen = false
+        var spans: [Substring] = []  // the class of each open span
+        var hidden = 0
+        func flush() {
+            if linkOpen { current += "</a>" }
+            linkOpen = false
+            while let last = current.last, last.isWhitespace { current.removeLast() }
+            if !current.isEmpty { paragraphs.append(current) }
+            current = ""
+            pendingSpace = false
+        }
+        func emitSpace() {
+            if pendingSpace, let last = current.last, last != "\n" { current += " " }
+            pendingSpace = false
+        }
+        var rest = html[...]
+        while let first = rest.first {
+            if first == "<", let close = rest.firstIndex(of: ">") {
+                let tag = rest[rest.index(after: rest.startIndex)..<close]
+                rest = rest[rest.index(after: close)...]
+                let closing = tag.first == "/"
+                let name = tag.drop { $0 == "/" }.prefix { $0.isLetter }.lowercased()
+                switch (name, closing) {
+                case ("p", _), ("div", _): flush()
+                case ("br", _):
+                    current += "\n"
+                    pendingSpace = false
+                case ("a", false):
+                    guard !linkOpen, hidden == 0, let href = attribute("href", in: tag),
+                        ["https://", "http://", "mailto:"].contains(where: { href.lowercased().hasPrefix($0) })
+                    else { break }
+                    emitSpace()
+                    current += "<a href=\"\(escaped(href, quotes: true))\">"
+                    linkOpen = true
+                case ("a", true):
+                    if linkOpen { current += "</a>" }
+                    linkOpen = false
+                case ("span", false):
+                    let kind = attribute("class", in: tag)?.split(separator: " ").first {
+                        $0 == "invisible" || $0 == "ellipsis"
+                    }
+                    spans.append(kind ?? "")
+                    if kind == "invisible" { hidden += 1 }
+                case ("span", true):
+                    guard let kind = spans.popLast() else { break }
+                    if kind == "invisible" { hidden -= 1 }
+                    if kind == "ellipsis", hidden == 0 { current += "…" }
+                default: break
+                }
+            } else {
+                var character = first
+                rest = rest.dropFirst()
+                if first == "&", let semicolon = rest.prefix(11).firstIndex(of: ";"),
+                    let decoded = self.character(reference: rest[..<semicolon])
+                {
+                    character = decoded
+                    rest = rest[rest.index(after: semicolon)...]
+                }
+                guard hidden == 0 else { continue }
+                if character.isWhitespace {
+                    pendingSpace = !current.isEmpty
+                } else {
+                    emitSpace()
+                    current += escaped(String(character), quotes: false)
+                }
+            }
+        }
+        flush()
+        return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// The value of attribute `name` in a tag's text, references decoded.
+    private static func attribute(_ name: String, in tag: Substring) -> String? {
+        let key = Array(" \(name)=\"")
+        let characters = Array(tag)
+        guard characters.count >= key.count else { return nil }
+        for start in 0...(characters.count - key.count) where Array(characters[start..<start + key.count]) == key {
+            return decoded(Substring(String(characters[(start + key.count)...].prefix { $0 != "\"" })))
+        }
+        return nil
+    }
+
+    /// `text` with its character references decoded.
+    private static func decoded(_ text: Substring) -> String {
+        var out = ""
+        var rest = text
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            if first == "&", let semicolon = rest.prefix(11).firstIndex(of: ";"),
+                let character = character(reference: rest[..<semicolon])
+            {
+                out.append(character)
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                out.append(first)
+            }
+        }
+        return out
+    }
+
+    /// `text` safe in Pango markup: `&`, `<` and `>` always, quotes inside an attribute.
+    private static func escaped(_ text: String, quotes: Bool) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// The character a reference (`amp`, `#39`, `#x1F600`) stands for.

@@ -11,8 +11,12 @@ import SeededRandom
 /// One row of the demo.
 struct FeedItem: Identifiable, Sendable, Equatable {
     let id: String
+    /// One line of plain text: the row's title, or, with `markup`, what it says in short.
     let title: String
     let detail: String
+    /// Paragraphs with links in Pango markup (a status's content), shown wrapped in place of
+    /// the title.
+    var markup: String? = nil
 }
 
 /// A simulated failure, shown to the user.

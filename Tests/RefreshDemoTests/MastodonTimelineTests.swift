@@ -65,6 +65,44 @@ final class MastodonTimelineTests: XCTestCase {
         XCTAssertTrue(long.title.hasSuffix("…"))
     }
 
+    func testAStatussHTMLBecomesMarkupWithItsParagraphsLineBreaksAndLinks() {
+        let cases: [(html: String, markup: String)] = [
+            // Paragraphs apart, a line break kept, white space collapsed.
+            ("<p>first  line<br>second\n line</p><p>next paragraph</p>", "first line\nsecond line\n\nnext paragraph"),
+            // A link as GTK's label markup shows and opens it; its text escaped.
+            (
+                #"<p>see <a href="https://example.org/a?b=1&amp;c=2" rel="nofollow">this &amp; that</a></p>"#,
+                #"see <a href="https://example.org/a?b=1&amp;c=2">this &amp; that</a>"#
+            ),
+            // Mastodon hides a link's scheme and cuts long ones: shown as it shows them.
+            (
+                #"<p><a href="https://example.org/very/long/path"><span class="invisible">https://</span><span class="ellipsis">example.org/very</span><span class="invisible">/long/path</span></a></p>"#,
+                #"<a href="https://example.org/very/long/path">example.org/very…</a>"#
+            ),
+            // A mention (an h-card) and a hashtag: links, shown as such.
+            (
+                #"<p><span class="h-card"><a href="https://social.example/@bob" class="u-url mention">@<span>bob</span></a></span> loves <a href="https://social.example/tags/gtk" class="mention hashtag" rel="tag">#<span>GTK</span></a></p>"#,
+                #"<a href="https://social.example/@bob">@bob</a> loves <a href="https://social.example/tags/gtk">#GTK</a>"#
+            ),
+            // Characters markup would read as its own, and references, come out escaped.
+            (
+                "<p>1 &lt; 2 &gt; 0 &quot;q&quot; it&#39;s <b>bold?</b> :blobcat:</p>",
+                "1 &lt; 2 &gt; 0 \"q\" it's bold? :blobcat:"
+            ),
+            // An unclosed link ends with its paragraph; stray closing tags are dropped.
+            (#"<p><a href="https://x">open</p></a></span><p>after</p>"#, "<a href=\"https://x\">open</a>\n\nafter"),
+            // Only web and mail addresses are links; a quote stays inside the attribute.
+            (
+                #"<p><a href="javascript:alert(1)">x</a> <a href="https://a&quot;b">y</a></p>"#,
+                #"x <a href="https://a&quot;b">y</a>"#
+            ),
+            ("", ""),
+        ]
+        for (html, markup) in cases {
+            XCTAssertEqual(MastodonTimeline.markup(fromHTML: html), markup, html)
+        }
+    }
+
     func testAnswersThatAreNotTimelinesAreErrorsSayingSo() {
         for body in ["[{\"id\": \"1\" \"content\"", "{\"error\": \"nope\"}", "[{\"id\": 1}]", ""] {
             XCTAssertThrowsError(try MastodonTimeline.decode(Data(body.utf8)), body) { error in

@@ -14,7 +14,7 @@ final class NetworkTests: XCTestCase {
     /// A server with `posts` statuses, and the app reading it (with --trace unless `trace` is off).
     private func start(
         posts: Int = 500, serverArguments: [String] = [], before: (TimelineServer) -> Void = { _ in },
-        trace: Bool = true
+        trace: Bool = true, size: String = "960x480"
     ) throws -> (DemoProcess, TimelineServer, String) {
         // The stream off: these check what refreshes and pages bring (StreamTests the stream).
         // The window is low enough that the first 20 rows reach more than a screen below it:
@@ -22,7 +22,7 @@ final class NetworkTests: XCTestCase {
         // and every count below is exact.
         try startDemoReadingTimeline(
             serverArguments: ["--posts", "\(posts)"] + serverArguments,
-            appArguments: (trace ? ["--trace"] : []) + ["--stream", "off"], before: before)
+            appArguments: (trace ? ["--trace"] : []) + ["--stream", "off"], size: size, before: before)
     }
 
     private func items(_ app: DemoProcess) -> Int { app.last?["items"] as? Int ?? -1 }
@@ -155,7 +155,10 @@ final class NetworkTests: XCTestCase {
     }
 
     func testAPullAtTheTopShowsTheNewPosts() throws {
-        let (app, server, _) = try start()
+        // The view goes to the new posts but keeps the focused row (the first one before the
+        // pull) in view: a window tall enough for the five statuses and it, so the top is where
+        // the view ends.
+        let (app, server, _) = try start(size: "960x900")
         waitForTheFirstPage(app)
         let before = items(app)
         server.control("post=5")

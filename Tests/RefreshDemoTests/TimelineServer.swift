@@ -116,18 +116,18 @@ final class TimelineServer: @unchecked Sendable {
 extension XCTestCase {
     /// A timeline server started with `serverArguments` (`before` switches its faults before the
     /// app starts), and the demo reading it with `appArguments` besides --source mastodon, 20
-    /// statuses a page and a 960×480 window, in a state directory of its own; both stopped when
-    /// the test ends. Also the demo's window, with the pointer over it.
+    /// statuses a page and a window of `size` (960×480 unless given), in a state directory of
+    /// its own; both stopped when the test ends. Also the demo's window, with the pointer over it.
     func startDemoReadingTimeline(
         serverArguments: [String], appArguments: [String], appEnvironment: [String: String] = [:],
-        before: (TimelineServer) -> Void
+        size: String = "960x480", before: (TimelineServer) -> Void
     ) throws -> (DemoProcess, TimelineServer, String) {
         let server = try TimelineServer(serverArguments)
         addTeardownBlock { server.stop() }
         before(server)
         let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
         let app = try DemoProcess(
-            appArguments + ["--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480"],
+            appArguments + ["--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", size],
             environment: appEnvironment.merging(["XDG_STATE_HOME": state]) { $1 })
         addTeardownBlock {
             app.stop()
