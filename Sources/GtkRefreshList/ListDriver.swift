@@ -102,6 +102,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
             texts: configuration.texts, on: existing, objectType: rows.object == nil ? nil : cgtk_type_object())
         placeholderView = PlaceholderView(texts: configuration.texts)
         pill = NewPill(texts: configuration.texts)
+        parts.hold()
         widget = parts.root
         // The widget owns this object from now on, until its finalize.
         let core = RefreshListType.core(of: widget.raw)!
@@ -303,6 +304,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     isolated deinit {
         // Reached from the widget's finalize, after its dispose.
         parts.release()
+        pill.release()
         placeholderView.release()
     }
 }

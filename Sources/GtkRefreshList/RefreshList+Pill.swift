@@ -24,7 +24,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-/// The pill's widgets, owned by the widget tree (the button is the root's last child).
+/// The pill's widgets. The Swift side holds a reference on each until the list goes.
 @MainActor
 final class NewPill {
     /// The button, a child of the list's root widget.
@@ -52,6 +52,12 @@ final class NewPill {
         gtk_box_append(box.box, action)
         gtk_button_set_child(button.as(GtkButton.self), box)
         gtk_widget_set_visible(button, 0)
+        for part in [button, label, arrow, action] { g_object_ref(part.raw) }
+    }
+
+    /// Drops the Swift side's references (when the `RefreshList` goes).
+    func release() {
+        for part in [button, label, arrow, action] { g_object_unref(part.raw) }
     }
 }
 

@@ -244,8 +244,7 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     @discardableResult
     public func update(_ item: Item) -> Bool { driver.update(item) }
 
-    // What the package's own demo, screenshot script and benchmarks read and drive. The
-    // widgets given out are the widget's children: valid until it is disposed.
+    // What the package's own demo, screenshot script and benchmarks read and drive.
 
     /// The engine the list feeds (the demo traces it; apps read `state`).
     package var engine: RefreshEngine { driver.engine }
