@@ -7,7 +7,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension ListDriver {
+extension RefreshList {
     /// After a layout: tells the engine which rows are in view when they, or the number of
     /// rows, changed since it was last told.
     func reportRowsInView() {

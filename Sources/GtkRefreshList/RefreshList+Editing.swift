@@ -6,10 +6,15 @@
 
 import RefreshEngine
 
-extension ListDriver {
-    /// `RefreshList.insert` (RefreshList.swift says what it does).
+extension RefreshList {
+    /// Inserts `item` at `index` (clamped to the rows shown; default: the top). Returns `false`
+    /// and changes nothing when a row with the same id is already shown, or the widget is gone.
+    /// At the top of a list that does not show its newest rows (a bounded list dropped rows
+    /// above the view, or it opened at a saved place), the row is not put in above them, which
+    /// would leave a gap: it counts in the "N new" pill at once and loads with the rows above
+    /// (`PageRequest.newer(than:)`) when the reader goes there; `false` is returned then too.
     @discardableResult
-    func insert(_ item: Item, at index: Int = 0) -> Bool {
+    public func insert(_ item: Item, at index: Int = 0) -> Bool {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), model.items.count)
         if position == 0, !engine.showsNewestRows {
@@ -26,9 +31,10 @@ extension ListDriver {
         return true
     }
 
-    /// `RefreshList.remove` (RefreshList.swift says what it does).
+    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown or
+    /// waits to go in (`arrivals`, which it then leaves).
     @discardableResult
-    func remove(id: Item.ID) -> Item? {
+    public func remove(id: Item.ID) -> Item? {
         guard !isDisposed else { return nil }
         if let item = removeArrival(id: id) { return item }
         // (Its hash value stays in the index: a later row with this id is then checked exactly.)
@@ -42,9 +48,11 @@ extension ListDriver {
         return item
     }
 
-    /// `RefreshList.update` (RefreshList.swift says what it does).
+    /// Replaces the row whose id is `item.id` with `item` (its row is bound again; a row
+    /// waiting to go in, in `arrivals`, goes in as `item`). Returns `false` when no such row is
+    /// shown or waits.
     @discardableResult
-    func update(_ item: Item) -> Bool {
+    public func update(_ item: Item) -> Bool {
         guard !isDisposed else { return false }
         if updateArrival(item) { return true }
         guard model.shownIDs.mayContain(item.id),

@@ -20,7 +20,7 @@ struct InputState {
     var clock = InputClock()
 }
 
-extension ListDriver {
+extension RefreshList {
     func connectInput() {
         connectGeometry()
         connectScroll()

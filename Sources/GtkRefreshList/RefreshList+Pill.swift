@@ -61,7 +61,7 @@ final class NewPill {
     }
 }
 
-extension ListDriver {
+extension RefreshList {
     /// Puts the pill in the widget (its last child, drawn over the list) and listens to it.
     func connectPill() {
         RefreshListType.core(of: widget.raw)?.adopt(pill: pill.button, in: widget)
@@ -92,7 +92,7 @@ extension ListDriver {
     }
 
     /// The pill's button, for the demo's trace to say where it is painted.
-    var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
+    package var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
 
     /// Shows what the engine says the pill shows: the count, a failure with Retry, or nothing.
     func renderPill() {

@@ -9,7 +9,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension ListDriver {
+extension RefreshList {
     /// Before `count` rows go in at `index`: the placement notes the first row in view and
     /// where it is (for `keepPlace`); returns how many of them go in before it (0 when no row
     /// is in view).
@@ -114,7 +114,7 @@ extension ListDriver {
 /// and the rows' cells.
 @MainActor
 struct LayoutFacts<Item: Identifiable & Sendable>: @MainActor PlacementFacts where Item.ID: Sendable {
-    let list: ListDriver<Item>
+    let list: RefreshList<Item>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
     var offset: Double { gtk_adjustment_get_value(adjustment) }

@@ -19,7 +19,7 @@ struct NotifiedProperties: Equatable {
     var hasStarted = false
 }
 
-extension ListDriver: RefreshListDriver {
+extension RefreshList: RefreshListDriver {
     var headerStateForProperty: HeaderState { engine.header.state }
     var footerStateForProperty: FooterState { engine.footer }
     var isRefreshingForProperty: Bool {

@@ -21,7 +21,7 @@ struct RenderedState {
     var headerTakesRoom = false
 }
 
-extension ListDriver {
+extension RefreshList {
     func render() {
         guard !isDisposed else { return }
         renderHeader()

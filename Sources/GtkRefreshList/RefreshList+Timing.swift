@@ -23,7 +23,7 @@ struct Timing {
     var startOnScreen = OneShotTimer()
 }
 
-extension ListDriver {
+extension RefreshList {
     /// After the engine's state changed: the wake-up timer at its next deadline, and a frame
     /// callback if the header waits for a frame to show it.
     func syncTime() {

@@ -8,9 +8,9 @@
 // header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
-// A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
-// and is told of dispose. The instance owns it (a strong reference in the instance memory)
-// until finalize, so it lives exactly as long as the widget; no object data, no idle.
+// The Swift `RefreshList<Item>` drives an instance: it puts the parts in, answers the
+// properties and is told of dispose. The instance owns it (a strong reference in the instance
+// memory) until dispose; no object data, no idle.
 
 import CGtk
 internal import GtkInterop
@@ -67,7 +67,7 @@ final class RefreshListCore {
     var content: WidgetPointer?
     /// The "N new" pill, the last child, over the list (RefreshList+Pill.swift).
     var pill: WidgetPointer?
-    /// The list that drives this widget; released on finalize.
+    /// The list that drives this widget; released on dispose.
     var driver: (any RefreshListDriver)?
     /// `header-hidden` and `footer-hidden` while no list drives the widget (set by a `.ui` file).
     var headerHidden = false
@@ -116,6 +116,8 @@ final class RefreshListCore {
 
     fileprivate func dispose() {
         isDisposed = true
+        let driver = self.driver
+        self.driver = nil
         driver?.widgetDisposed()
         header = nil
         content = nil
@@ -124,9 +126,8 @@ final class RefreshListCore {
         factory = nil
     }
 
-    /// Lets the list and the `model` view go (on finalize: an app may read `model` until then).
-    fileprivate func release() {
-        driver = nil
+    /// Lets the `model` view go (on finalize: an app may read `model` until then).
+    fileprivate func releaseModel() {
         if let modelView { g_object_unref(gpointer(modelView)) }
         modelView = nil
         for text in handedOut.values { g_free(text) }
@@ -609,8 +610,8 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 }
 
-/// Tells the driving list and unparents the children. Runs again harmlessly if GObject
-/// disposes twice.
+/// Unparents the children and lets the driving list go (it may keep the widget alive, disposed,
+/// for as long as an app holds the list). Runs again harmlessly if GObject disposes twice.
 private let widgetDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     let address = UInt(bitPattern: object)
     MainActor.assumeIsolated {
@@ -629,7 +630,7 @@ private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> V
         let address = UInt(bitPattern: slot)
         MainActor.assumeIsolated {
             let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-            core.takeUnretainedValue().release()
+            core.takeUnretainedValue().releaseModel()
             core.release()
         }
     }

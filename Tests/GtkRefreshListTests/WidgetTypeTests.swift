@@ -345,38 +345,26 @@ final class WidgetTypeTests: XCTestCase {
         }
     }
 
-    func testTheWidgetOwnsItsListOnceTheSwiftFaceIsDroppedThenGoesWithItsWindow() throws {
+    func testTheWidgetOwnsItsListUntilDisposedThenBothGo() throws {
         try onMainActor {
-            weak var weakFace: RefreshList<Row>?
-            let rootsBefore = Finalized.rootsFinalized
+            weak var weakList: RefreshList<Row>?
             let finalizedBefore = Finalized.finalizedCount
             let window: UnsafeMutablePointer<GtkWidget>
-            let widget: UnsafeMutablePointer<GtkWidget>
             do {
-                let list = try GtkTest.makeList { $0.startsWhenShown = true }
+                let list = try GtkTest.makeList()
                 list.onRefresh { page(number: 1, hasMore: false) }
-                weakFace = list
-                widget = list.widget
-                Finalized.watchRoot(widget.raw)
+                weakList = list
+                Finalized.watch(UnsafeMutableRawPointer(list.widget))
                 window = GtkTest.window(list.widget)
+                list.start()
             }
-            XCTAssertNil(weakFace, "the Swift face holds nothing the widget needs: it goes with its scope")
-            // The list lives in the widget: it starts when shown and its rows are the `model`.
-            var value = GValue()
-            g_value_init(&value, g_list_model_get_type())
-            let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
-            g_object_get_property(object, "model", &value)
-            let model = OpaquePointer(g_value_get_object(&value))!
-            g_object_ref(gpointer(model))
-            g_value_unset(&value)
             GtkTest.wait("the first refresh in, with nothing but the widget holding the list") {
-                g_list_model_get_n_items(model) == 20
+                weakList?.items.count == 20
             }
-            Finalized.watch(gpointer(gtk_map_list_model_get_model(model)!))  // the list's own rows
-            g_object_unref(gpointer(model))
+            XCTAssertNotNil(weakList, "the widget keeps its list alive while it is in a window")
             GtkTest.destroy(window)
-            GtkTest.wait("the widget and its rows gone once the window is destroyed") {
-                Finalized.rootsFinalized - rootsBefore == 1 && Finalized.finalizedCount == finalizedBefore + 1
+            GtkTest.wait("the list and its widget gone once the window is destroyed") {
+                weakList == nil && Finalized.finalizedCount == finalizedBefore + 1
             }
         }
     }
