@@ -100,11 +100,8 @@ enum MastodonTimeline {
                 let name = tag.drop { $0 == "/" }.prefix { $0.isLetter }
                 if ["br", "p", "div", "li"].contains(name) { out.append(" ") }
                 rest = rest[rest.index(after: close)...]
-            } else if first == "&", let semicolon = rest.prefix(12).firstIndex(of: ";"),
-                let decoded = character(reference: rest[rest.index(after: rest.startIndex)..<semicolon])
-            {
+            } else if let decoded = takeReference(&rest) {
                 out.append(decoded)
-                rest = rest[rest.index(after: semicolon)...]
             } else {
                 out.append(first)
                 rest = rest.dropFirst()
@@ -172,14 +169,7 @@ enum MastodonTimeline {
                 default: break
                 }
             } else {
-                var character = first
-                rest = rest.dropFirst()
-                if first == "&", let semicolon = rest.prefix(11).firstIndex(of: ";"),
-                    let decoded = self.character(reference: rest[..<semicolon])
-                {
-                    character = decoded
-                    rest = rest[rest.index(after: semicolon)...]
-                }
+                let character = takeReference(&rest) ?? rest.removeFirst()
                 guard hidden == 0 else { continue }
                 if character.isWhitespace {
                     pendingSpace = !current.isEmpty
@@ -208,17 +198,7 @@ enum MastodonTimeline {
     private static func decoded(_ text: Substring) -> String {
         var out = ""
         var rest = text
-        while let first = rest.first {
-            rest = rest.dropFirst()
-            if first == "&", let semicolon = rest.prefix(11).firstIndex(of: ";"),
-                let character = character(reference: rest[..<semicolon])
-            {
-                out.append(character)
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                out.append(first)
-            }
-        }
+        while !rest.isEmpty { out.append(takeReference(&rest) ?? rest.removeFirst()) }
         return out
     }
 
@@ -236,6 +216,16 @@ enum MastodonTimeline {
             }
         }
         return out
+    }
+
+    /// The character of the reference `text` starts with ("&amp;", "&#39;"), taken off `text`;
+    /// nil, `text` unchanged, when it does not start with one.
+    private static func takeReference(_ text: inout Substring) -> Character? {
+        guard text.first == "&", let semicolon = text.prefix(12).firstIndex(of: ";"),
+            let decoded = character(reference: text[text.index(after: text.startIndex)..<semicolon])
+        else { return nil }
+        text = text[text.index(after: semicolon)...]
+        return decoded
     }
 
     /// The character a reference (`amp`, `#39`, `#x1F600`) stands for.
