@@ -1,5 +1,5 @@
 // What a C, Python or Vala app does to the rows of a list it drives through GObject, as a Swift
-// app does through `RefreshList<Item>`: start it, receive a stream's new row, insert, remove
+// app does through `ListDriver<Item>`: start it, receive a stream's new row, insert, remove
 // and update rows, and word its counted texts. A call the list cannot take (a row shown already,
 // an object of another type, a list not started) logs a GLib critical and changes nothing, as
 // GNOME libraries answer misuse. A key no row has is not misuse: a stream deletes or edits rows
@@ -13,19 +13,19 @@ import RefreshEngine
 
 extension RefreshListCore {
     /// The list driven through GObject, or nil with a critical naming `call` when there is none.
-    private func objectList(_ call: String) -> RefreshList<ObjectItem>? {
-        if let list = driver as? RefreshList<ObjectItem> { return list }
+    private func objectList(_ call: String) -> ListDriver<ObjectItem>? {
+        if let list = driver as? ListDriver<ObjectItem> { return list }
         let why =
             driver == nil
             ? "the list has not started (it starts when shown, or with refresh_list_start())"
-            : "this list is driven from Swift (RefreshList<Item> edits its rows)"
+            : "this list is driven from Swift (ListDriver<Item> edits its rows)"
         cgtk_log_critical("RefreshList", "refresh_list_\(call): \(why); ignored")
         return nil
     }
 
     /// `object` as a row of the list, or nil with a critical naming `call` when the list cannot
     /// take it.
-    private func row(_ call: String, _ object: gpointer?) -> (RefreshList<ObjectItem>, ObjectItem)? {
+    private func row(_ call: String, _ object: gpointer?) -> (ListDriver<ObjectItem>, ObjectItem)? {
         guard let list = objectList(call) else { return nil }
         guard let object, g_type_check_instance_is_a(cast(object), itemType) != 0 else {
             let given = object.map {
@@ -49,7 +49,7 @@ extension RefreshListCore {
     }
 
     /// Whether `list` shows `item`'s key or has it waiting to go in; a critical naming `call` if so.
-    private func refusesDuplicate(_ call: String, _ item: ObjectItem, in list: RefreshList<ObjectItem>) -> Bool {
+    private func refusesDuplicate(_ call: String, _ item: ObjectItem, in list: ListDriver<ObjectItem>) -> Bool {
         guard list.isShown(item.id, nearTop: true) || list.arrivals.contains(where: { $0.id == item.id }) else {
             return false
         }

@@ -2,7 +2,7 @@
 // for: rows are the app's own objects, made into row widgets by the app's
 // GtkSignalListItemFactory (the `factory` property), and loads are asked for with the `refresh`
 // and `load-more` signals, each handing the app a `RefreshRequest` (a page number, or a kind and
-// a cursor) to answer later. Underneath it is the same Swift list (`RefreshList<ObjectItem>`) a
+// a cursor) to answer later. Underneath it is the same Swift list (`ListDriver<ObjectItem>`) a
 // Swift app drives, with the same engine: the widget makes one for itself when it is shown (or
 // started) with a factory and no Swift list drives it. Every request, by page or by cursor, is
 // the Swift list's loader adapted to a `RefreshRequest`.
@@ -87,7 +87,7 @@ final class RequestCore {
     let cursor: String?
     /// `cursor` as the C string `refresh_request_get_cursor` hands out, freed with the request.
     let cursorText: UnsafeMutablePointer<CChar>?
-    private let completion: RefreshList<ObjectItem>.Completion
+    private let completion: ListDriver<ObjectItem>.Completion
     /// The widget whose `item-type` and `key-property` an answer is checked against (a plain
     /// address: the request may outlive the widget, and then only says so).
     private let widgetAddress: UInt
@@ -97,7 +97,7 @@ final class RequestCore {
     fileprivate var held: UnsafeMutablePointer<GObject>?
 
     init(
-        kind: RequestKind, cursor: String?, page: Int, completion: RefreshList<ObjectItem>.Completion,
+        kind: RequestKind, cursor: String?, page: Int, completion: ListDriver<ObjectItem>.Completion,
         widget: WidgetPointer
     ) {
         self.kind = kind
@@ -255,7 +255,7 @@ extension RefreshListCore {
 
     /// The list driven through GObject, made with the settings its properties were given.
     @discardableResult
-    private func makeObjectList(on widget: WidgetPointer) -> RefreshList<ObjectItem>? {
+    private func makeObjectList(on widget: WidgetPointer) -> ListDriver<ObjectItem>? {
         guard let factory else { return nil }
         var configuration = RefreshListConfiguration()
         do {
@@ -275,9 +275,9 @@ extension RefreshListCore {
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }
-        let list: RefreshList<ObjectItem>
+        let list: ListDriver<ObjectItem>
         do {
-            list = try RefreshList<ObjectItem>(widget: widget, configuration: configuration, rows: rows)
+            list = try ListDriver<ObjectItem>(widget: widget, configuration: configuration, rows: rows)
         } catch {
             // Only reached if the defaults themselves were refused.
             cgtk_log_critical("RefreshList", "\(error)")
@@ -397,7 +397,7 @@ enum RefreshRequestType {
     @MainActor
     static func ask(
         _ widget: WidgetPointer, _ signal: String, _ kind: RequestKind, cursor: String?, page: Int,
-        _ done: RefreshList<ObjectItem>.Completion
+        _ done: ListDriver<ObjectItem>.Completion
     ) {
         let core = RequestCore(kind: kind, cursor: cursor, page: page, completion: done, widget: widget)
         let object = g_object_new_with_properties(type, 0, nil, nil)!

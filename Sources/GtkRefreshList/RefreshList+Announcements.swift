@@ -18,7 +18,7 @@ internal import GtkInterop
 import Glibc
 import RefreshEngine
 
-extension RefreshList {
+extension ListDriver {
     func announce(_ announcement: Announcement) {
         let texts = configuration.texts
         let text: String

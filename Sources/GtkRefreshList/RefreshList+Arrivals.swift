@@ -5,21 +5,10 @@
 
 import RefreshEngine
 
-extension RefreshList {
-    /// Receives `item`, a row newer than every row shown (a stream's new post), for the top.
-    /// At the top of the list (or before it is laid out) it goes in at once, as `insert` does;
-    /// away from the top it waits in `arrivals` with the rows received after it and they go in
-    /// together, at most `arrivalBatchInterval` (500 ms by default) after the first of them,
-    /// or as soon as the view reaches the top: the place holds and the "N new" pill counts them
-    /// then. Rows waiting are not in `items` or `model` and not counted in `state.newAbove`
-    /// yet (`state.arrivalsWaiting` says how many wait). They go in on top in the order they
-    /// were received, the last one newest. A row whose id is shown by then (a refresh brought
-    /// it) is not put in twice; while the newest rows are not shown (a bounded list dropped rows
-    /// above), the rows are not put in but counted in the pill, and load with the rows above, as
-    /// for `insert`. Returns `false` and keeps nothing when a row with the same id is shown or
-    /// waiting already, or the widget is gone.
+extension ListDriver {
+    /// `RefreshList.receive` (RefreshList.swift says what it does).
     @discardableResult
-    public func receive(_ item: Item) -> Bool {
+    func receive(_ item: Item) -> Bool {
         guard !isDisposed, !model.arrivalIDs.contains(item.id), !isShown(item.id, nearTop: true) else { return false }
         model.arrivals.append(item)
         model.arrivalIDs.insert(item.id)
@@ -27,8 +16,8 @@ extension RefreshList {
         return true
     }
 
-    /// Rows received (`receive`) that wait to go in at the top, in the order they were received.
-    public var arrivals: [Item] { model.arrivals }
+    /// `RefreshList.arrivals` (RefreshList.swift says what it does).
+    var arrivals: [Item] { model.arrivals }
 
     /// `.insertArrivals`: every row waiting goes in at the top (the newest first), in one
     /// splice, and the engine hears of it as of an insert above the view.

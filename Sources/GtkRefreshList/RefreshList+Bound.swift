@@ -7,7 +7,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension RefreshList {
+extension ListDriver {
     /// After a layout: tells the engine which rows are in view when they, or the number of
     /// rows, changed since it was last told.
     func reportRowsInView() {

@@ -6,15 +6,10 @@
 
 import RefreshEngine
 
-extension RefreshList {
-    /// Inserts `item` at `index` (clamped to the rows shown; default: the top). Returns `false`
-    /// and changes nothing when a row with the same id is already shown, or the widget is gone.
-    /// At the top of a list that does not show its newest rows (a bounded list dropped rows
-    /// above the view, or it opened at a saved place), the row is not put in above them, which
-    /// would leave a gap: it counts in the "N new" pill at once and loads with the rows above
-    /// (`PageRequest.newer(than:)`) when the reader goes there; `false` is returned then too.
+extension ListDriver {
+    /// `RefreshList.insert` (RefreshList.swift says what it does).
     @discardableResult
-    public func insert(_ item: Item, at index: Int = 0) -> Bool {
+    func insert(_ item: Item, at index: Int = 0) -> Bool {
         guard !isDisposed, !isShown(item.id, nearTop: true) else { return false }
         let position = min(max(index, 0), model.items.count)
         if position == 0, !engine.showsNewestRows {
@@ -31,10 +26,9 @@ extension RefreshList {
         return true
     }
 
-    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown or
-    /// waits to go in (`arrivals`, which it then leaves).
+    /// `RefreshList.remove` (RefreshList.swift says what it does).
     @discardableResult
-    public func remove(id: Item.ID) -> Item? {
+    func remove(id: Item.ID) -> Item? {
         guard !isDisposed else { return nil }
         if let item = removeArrival(id: id) { return item }
         // (Its hash value stays in the index: a later row with this id is then checked exactly.)
@@ -48,11 +42,9 @@ extension RefreshList {
         return item
     }
 
-    /// Replaces the row whose id is `item.id` with `item` (its row is bound again; a row
-    /// waiting to go in, in `arrivals`, goes in as `item`). Returns `false` when no such row is
-    /// shown or waits.
+    /// `RefreshList.update` (RefreshList.swift says what it does).
     @discardableResult
-    public func update(_ item: Item) -> Bool {
+    func update(_ item: Item) -> Bool {
         guard !isDisposed else { return false }
         if updateArrival(item) { return true }
         guard model.shownIDs.mayContain(item.id),

@@ -6,7 +6,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension RefreshList {
+extension ListDriver {
     func perform(_ effects: Effects) {
         for effect in effects {
             guard !isDisposed else { return }

@@ -25,7 +25,7 @@ struct EventQueue {
     }
 }
 
-extension RefreshList {
+extension ListDriver {
     /// Sends one event that happened at `instant` (now when not given) to the engine, carries out
     /// its effects, then renders.
     func send(_ event: Event, at instant: MonotonicInstant? = nil) {

@@ -20,7 +20,7 @@ struct InputState {
     var clock = InputClock()
 }
 
-extension RefreshList {
+extension ListDriver {
     func connectInput() {
         connectGeometry()
         connectScroll()

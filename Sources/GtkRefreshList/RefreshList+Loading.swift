@@ -14,7 +14,7 @@ public struct MissingLoaderError: Error, CustomStringConvertible {
     public let description: String
 }
 
-extension RefreshList {
+extension ListDriver {
     /// The one shape every loader runs in: asked for `ask`, it answers through `done`.
     typealias Run<Ask> = @MainActor (_ ask: Ask, _ done: Completion) -> Void
 
@@ -53,7 +53,7 @@ extension RefreshList {
     /// load fails at once saying which is missing.
     func run<Ask>(
         _ token: OperationToken, _ loader: Run<Ask>?, _ ask: Ask, missing: String,
-        answer: @escaping @MainActor (RefreshList, Result<Page<Item>, any Error>) -> Void
+        answer: @escaping @MainActor (ListDriver, Result<Page<Item>, any Error>) -> Void
     ) {
         guard let loader else {
             answer(self, .failure(MissingLoaderError(description: missing)))
@@ -117,7 +117,7 @@ extension RefreshList {
 
     /// The text of a failure the engine reports: the loader's own words, or the engine's
     /// timeout in the user's language.
-    package func failureText(_ failure: FailureID?) -> String? {
+    func failureText(_ failure: FailureID?) -> String? {
         guard let failure else { return nil }
         // Translators: why a refresh or a page failed, when the loader did not answer in time.
         if failure == .timedOut { return localized("timed out") }

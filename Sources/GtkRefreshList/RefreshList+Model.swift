@@ -27,7 +27,7 @@ struct Cells {
     var rowsInViewReported: RowsInView?
 }
 
-extension RefreshList {
+extension ListDriver {
     func connectModel() {
         let factory = gpointer(parts.factory)
         connections.onListItem(factory, "setup") { [weak self] listItem in
@@ -266,12 +266,12 @@ final class ShownCheck<Item: Identifiable & Sendable> where Item.ID: Sendable {
 
     // The list, not a copy of its rows: holding the array would make the append that follows
     // copy all of it.
-    private unowned let list: RefreshList<Item>
+    private unowned let list: ListDriver<Item>
     private let nearTop: Bool
     private var scans = 0
     private var all: Set<Item.ID>?
 
-    init(_ list: RefreshList<Item>, nearTop: Bool) {
+    init(_ list: ListDriver<Item>, nearTop: Bool) {
         self.list = list
         self.nearTop = nearTop
     }

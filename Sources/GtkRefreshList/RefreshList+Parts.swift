@@ -237,35 +237,19 @@ final class Parts {
             arrow.as(GtkDrawingArea.self), thunk, ClosureBox<Closure>.retained(draw), releaseBox)
     }
 
-    /// Every part but the root: the Swift side holds a reference on each until it goes, so a
-    /// host that keeps its `RefreshList` after the widget is destroyed reads live objects.
-    /// (The root is held from its dispose on; holding it earlier would keep it from ever
-    /// being disposed. The footer is held from the start: it lives outside the tree.)
-    private var heldParts: [gpointer] {
-        [
-            revealer.raw, clip.raw, header.raw, indicator.raw, arrow.raw, spinner.widget.raw, titleLabel.raw,
-            lastUpdatedLabel.raw, scrolled.raw, listView.raw, gpointer(factory),
-            footerSpinner.widget.raw, footerLabel.raw, footerButton.raw,
-        ]
-    }
-
-    /// Takes the Swift side's references on the parts.
-    func hold() {
-        for part in heldParts { g_object_ref(part) }
-    }
-
     /// Takes the footer out of the row it was placed in (on dispose).
     func detachFooter() {
         if let parent = gtk_widget_get_parent(footer) { gtk_box_remove(parent.box, footer) }
     }
 
-    /// Drops the Swift side's references (when the `RefreshList` goes): the held parts' and
-    /// the two row lists' own, held since they were made. The arrow's draw function is released
-    /// by the drawing area itself when it is finalized.
+    /// Drops what the list owns outside the widget tree (when the list goes, at the widget's
+    /// finalize): the footer, placed in a row only while one shows it, and the two row lists,
+    /// held since they were made. The tree's parts went with the widget's dispose; nothing
+    /// reaches them after it (every member checks `isDisposed`). The arrow's draw function is
+    /// released by the drawing area itself when it is finalized.
     func release() {
         detachFooter()
         g_object_unref(footer.raw)
-        for part in heldParts { g_object_unref(part) }
         g_object_unref(gpointer(rowStore))
         g_object_unref(gpointer(footerStore))
     }

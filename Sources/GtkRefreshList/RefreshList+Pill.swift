@@ -24,7 +24,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-/// The pill's widgets. The Swift side holds a reference on each until the list goes.
+/// The pill's widgets, owned by the widget tree (the button is the root's last child).
 @MainActor
 final class NewPill {
     /// The button, a child of the list's root widget.
@@ -52,16 +52,10 @@ final class NewPill {
         gtk_box_append(box.box, action)
         gtk_button_set_child(button.as(GtkButton.self), box)
         gtk_widget_set_visible(button, 0)
-        for part in [button, label, arrow, action] { g_object_ref(part.raw) }
-    }
-
-    /// Drops the Swift side's references (when the `RefreshList` goes).
-    func release() {
-        for part in [button, label, arrow, action] { g_object_unref(part.raw) }
     }
 }
 
-extension RefreshList {
+extension ListDriver {
     /// Puts the pill in the widget (its last child, drawn over the list) and listens to it.
     func connectPill() {
         RefreshListType.core(of: widget.raw)?.adopt(pill: pill.button, in: widget)
@@ -92,7 +86,7 @@ extension RefreshList {
     }
 
     /// The pill's button, for the demo's trace to say where it is painted.
-    package var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
+    var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
 
     /// Shows what the engine says the pill shows: the count, a failure with Retry, or nothing.
     func renderPill() {

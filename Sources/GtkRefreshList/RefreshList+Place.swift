@@ -8,11 +8,9 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension RefreshList {
-    /// Loads rows by cursor (`PageRequest`), `async` style.
-    public typealias CursorLoader = @MainActor (_ request: PageRequest<Item.ID>) async throws -> Page<Item>
-    /// Loads rows by cursor (`PageRequest`) and calls `done`.
-    public typealias CursorCallback = @MainActor (_ request: PageRequest<Item.ID>, _ done: Completion) -> Void
+extension ListDriver {
+    typealias CursorLoader = RefreshList<Item>.CursorLoader
+    typealias CursorCallback = RefreshList<Item>.CursorCallback
 
     /// What the cursor form needs: the loader, the id as text for the place file, and the place.
     struct Cursor {
@@ -122,7 +120,7 @@ extension RefreshList {
 
     /// The place an effect saves (`persistPlace`: the first row in view now) or restores
     /// (`applyRestore`: the saved one), its id as text and its top in px, for the demo's trace.
-    package func place(for effect: Effect) -> (id: String, top: Double)? {
+    func place(for effect: Effect) -> (id: String, top: Double)? {
         switch effect {
         case .persistPlace:
             guard let place = firstRowInView().map(placeText) ?? loading.cursor?.lastPlace else { return nil }
@@ -140,21 +138,15 @@ extension RefreshList {
     }
 }
 
-extension RefreshList where Item.ID: LosslessStringConvertible {
-    /// Uses `loader` for every load, by cursor: `.newest` for a refresh, `.older(than:)` for
-    /// the next page, and, with `configuration.placeKey`, `.at(_:)` to open at the saved place
-    /// and `.newer(than:)` for the rows above it. Replaces `onRefresh` and `onLoadMore` (giving
-    /// either of them afterwards goes back to page numbers, with no cursor loader). The
-    /// ids are saved as text (`description`, read back with `init?(_:)`): `Int` and `String`
-    /// ids work as they are. Give it before the list is shown.
-    public func onLoad(_ loader: @escaping CursorLoader) {
+extension ListDriver where Item.ID: LosslessStringConvertible {
+    /// `RefreshList.onLoad` (RefreshList.swift says what it does).
+    func onLoad(_ loader: @escaping CursorLoader) {
         MainLoopBridge.install()
         loading.cursor = Cursor(loader: Self.run(loader), idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 
-    /// Uses `loader` for every load, by cursor, completion-callback style: as `onLoad(_:)`, the
-    /// answer given through `done` (which also says when the list stopped waiting).
-    public func onLoad(completion loader: @escaping CursorCallback) {
+    /// `RefreshList.onLoad(completion:)` (RefreshList.swift says what it does).
+    func onLoad(completion loader: @escaping CursorCallback) {
         loading.cursor = Cursor(loader: loader, idText: { $0.description }, idFromText: { Item.ID($0) })
     }
 }

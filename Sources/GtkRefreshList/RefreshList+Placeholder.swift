@@ -70,11 +70,9 @@ final class PlaceholderView {
     }
 }
 
-extension RefreshList {
-    /// Gives the widget to show in place of the rows while there are none, for each content
-    /// (called when the content changes); `nil` shows the list's own (a spinner, a title, the
-    /// reason and a Retry). The list owns the widget from then on.
-    public func onPlaceholder(_ make: @escaping @MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?) {
+extension ListDriver {
+    /// `RefreshList.onPlaceholder` (RefreshList.swift says what it does).
+    func onPlaceholder(_ make: @escaping @MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?) {
         placeholderFactory = make
         rendered.placeholder = nil
         render()

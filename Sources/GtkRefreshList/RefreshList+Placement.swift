@@ -9,7 +9,7 @@ import CGtk
 internal import GtkInterop
 import RefreshEngine
 
-extension RefreshList {
+extension ListDriver {
     /// Before `count` rows go in at `index`: the placement notes the first row in view and
     /// where it is (for `keepPlace`); returns how many of them go in before it (0 when no row
     /// is in view).
@@ -114,7 +114,7 @@ extension RefreshList {
 /// and the rows' cells.
 @MainActor
 struct LayoutFacts<Item: Identifiable & Sendable>: @MainActor PlacementFacts where Item.ID: Sendable {
-    let list: RefreshList<Item>
+    let list: ListDriver<Item>
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
     var offset: Double { gtk_adjustment_get_value(adjustment) }

@@ -19,7 +19,7 @@ struct NotifiedProperties: Equatable {
     var hasStarted = false
 }
 
-extension RefreshList: RefreshListDriver {
+extension ListDriver: RefreshListDriver {
     var headerStateForProperty: HeaderState { engine.header.state }
     var footerStateForProperty: FooterState { engine.footer }
     var isRefreshingForProperty: Bool {

@@ -21,7 +21,7 @@ struct RenderedState {
     var headerTakesRoom = false
 }
 
-extension RefreshList {
+extension ListDriver {
     func render() {
         guard !isDisposed else { return }
         renderHeader()

@@ -23,7 +23,7 @@ struct Timing {
     var startOnScreen = OneShotTimer()
 }
 
-extension RefreshList {
+extension ListDriver {
     /// After the engine's state changed: the wake-up timer at its next deadline, and a frame
     /// callback if the header waits for a frame to show it.
     func syncTime() {

@@ -49,10 +49,15 @@ public struct RowFactory<Item> {
 /// refresh replaces them (or prepends what is new), a page appends, a failure keeps them, and
 /// a row is never shown twice (by `Item.ID`).
 ///
-/// Lifetime: `widget` (a `RefreshList` GTK widget) keeps this object alive until it is disposed,
-/// so a host may drop its reference once the widget is in a window. A host may also keep this
-/// object after the widget is destroyed: every member stays safe to call (this object then holds
-/// the disposed widget and its parts until it goes; loaders' answers are ignored).
+/// This object is a typed face over its widget, a `RefreshList` GObject, which owns the list:
+/// its rows, loaders, engine and parts live with the widget, and this object holds nothing but
+/// a reference to it. So a host may drop this object once the widget is in a window (the list
+/// goes on, and goes with the widget). A widget still in its window when the window is destroyed
+/// is disposed with it, even while this object is kept: its dispose drops every function the app
+/// gave (which may hold this object), so no cycle outlives the window. Kept after that, the
+/// widget's memory stays until this object goes, and every member stays safe to call (the rows it
+/// showed stay readable; loaders' answers are ignored). A widget taken out of a window that lives
+/// on is not disposed, and may be shown in another.
 @MainActor
 public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// Loads the first page (refresh), `async` style.
@@ -94,52 +99,15 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// Loads page `page` and calls `done`.
     public typealias PageCallback = @MainActor (_ page: Int, _ done: Completion) -> Void
 
-    /// The root widget to put in a window.
-    public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The settings this list was made with.
-    public let configuration: RefreshListConfiguration
-    /// The rows shown, in order.
-    public var items: [Item] { model.items }
-    /// The engine this list feeds (the package's demo traces it; apps read `state`).
-    package internal(set) var engine: RefreshEngine
-    /// The description an announcement put on the focused widget, until it is taken back.
-    let spokenDescription = SpokenDescription()
-    /// Told whenever `state` changes (`onStateChange`).
-    var stateObserver: (@MainActor (Snapshot) -> Void)?
-    /// Called after every engine event with the event and the engine's new state (the demo's trace).
-    package var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
-    /// Called for every effect the list carries out (the demo's trace).
-    package var effectObserver: (@MainActor (Effect) -> Void)?
-    /// The state last reported to `onStateChange`.
-    var reportedState: Snapshot?
+    /// Loads rows by cursor (`PageRequest`), `async` style.
+    public typealias CursorLoader = @MainActor (_ request: PageRequest<Item.ID>) async throws -> Page<Item>
+    /// Loads rows by cursor (`PageRequest`) and calls `done`.
+    public typealias CursorCallback = @MainActor (_ request: PageRequest<Item.ID>, _ done: Completion) -> Void
 
-    let rows: RowFactory<Item>
-    let parts: Parts
-    /// The "N new" pill over the rows (RefreshList+Pill.swift).
-    let pill: NewPill
-    /// What shows in place of the rows while there are none.
-    let placeholderView: PlaceholderView
-    /// The app's widgets for the placeholder, if it gives its own.
-    var placeholderFactory: (@MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?)?
-    let connections = SignalConnections()
-    /// The engine's wake-up timer and frame report (RefreshList+Timing.swift).
-    var timing = Timing()
-    /// The loaders and what runs for them (RefreshList+Loading.swift).
-    var loading = Loading()
-    /// GTK's cells for the rows and the footer (RefreshList+Model.swift).
-    var cells = Cells()
-    /// The rows and what de-duplication knows of them (RefreshList+Model.swift).
-    let model = RowModel<Item>()
-    /// Events waiting for the engine (RefreshList+Events.swift).
-    var queue = EventQueue()
-    var isDisposed = false
-    var hasStarted = false
-    /// What input handling remembers between events (RefreshList+Input.swift).
-    var input = InputState()
-    var rendered = RenderedState()
-    /// The GObject property values last notified (RefreshList+Properties.swift).
-    var notified = NotifiedProperties()
-    let lastUpdatedStore: LastUpdatedStore?
+    /// The root widget to put in a window (this object holds a reference on it).
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The list the widget owns.
+    let driver: ListDriver<Item>
 
     /// Creates the list. Throws the engine's `ConfigurationError` for an invalid configuration.
     public convenience init(
@@ -150,105 +118,37 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     /// Creates the list on `widget`, a `RefreshList` GTK widget made elsewhere (a GtkBuilder
     /// `.ui` file's `<object class="RefreshList">`), which keeps the properties set on it
-    /// (`header-hidden`, `footer-hidden`). A widget of another type, or one that already has a
-    /// list, is reported as a GLib critical and a new widget is made instead (`widget` then
-    /// differs from the one given). Throws the engine's `ConfigurationError` for an invalid
-    /// configuration.
+    /// (`header-hidden`, `footer-hidden`, `max-rows`). A widget of another type, or one that
+    /// already has a list, is reported as a GLib critical and a new widget is made instead
+    /// (`widget` then differs from the one given). Throws the engine's `ConfigurationError` for
+    /// an invalid configuration.
     public init(
         widget existing: UnsafeMutablePointer<GtkWidget>?,
         configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>
     ) throws(ConfigurationError) {
-        self.configuration = configuration
-        self.rows = rows
-        // The words translated; and, for a list made in Swift, Swift's main actor kept running
-        // inside GTK's loop (its loaders and the app's own tasks await on it). A list made for a
-        // C or Python app (its rows the app's GObjects) never awaits, so its host never runs
-        // libdispatch's main-queue hooks.
-        TextDomains.bind(refreshListTextDomain)
-        if rows.cellFactory == nil { MainLoopBridge.install() }
-        let engineConfiguration = Self.withinToolkitDragThreshold(configuration.engine)
-        if let key = configuration.lastUpdatedKey {
-            let store = LastUpdatedStore(
-                applicationID: Self.applicationID(), stateDirectory: configuration.stateDirectory)
-            lastUpdatedStore = store
-            engine = try RefreshEngine(configuration: engineConfiguration, lastUpdated: store.load(key: key))
-        } else {
-            lastUpdatedStore = nil
-            engine = try RefreshEngine(configuration: engineConfiguration)
-        }
-        parts = Parts.build(
-            texts: configuration.texts, on: existing, objectType: rows.object == nil ? nil : cgtk_type_object())
-        placeholderView = PlaceholderView(texts: configuration.texts)
-        pill = NewPill(texts: configuration.texts)
-        parts.hold()
-        widget = parts.root
-        // The widget keeps this object alive until its dispose (see `dispose`).
-        let core = RefreshListType.core(of: widget.raw)!
-        core.driver = self
-        core.showRows()
-        connectModel()
-        connectInput()
-        connectActions()
-        connectPlaceholder()
-        connectPill()
-        connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
-        // Realized again after the placeholder had its place: one handler per frame clock.
-        connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in self?.followLayoutClock() }
-        connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
-            guard let self, self.configuration.startsWhenShown else { return }
-            self.start()
-        }
-        // A widget from a `.ui` window shown before this list drove it: realized and mapped
-        // already, so neither signal comes. It starts on the next idle, once the app has given
-        // its loaders (it calls `onRefresh` after this returns).
-        if gtk_widget_get_realized(parts.listView) != 0 { followLayoutClock() }
-        if gtk_widget_get_mapped(widget) != 0, configuration.startsWhenShown {
-            timing.startOnScreen.schedule(after: 0, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-                self?.timing.startOnScreen.fired()
-                self?.start()
-            }
-        }
-        // What a `.ui` file set on the widget before this list drove it (already notified).
-        notified.isHeaderHidden = core.headerHidden
-        notified.isFooterHidden = core.footerHidden
-        // The widget said 64 (the property's default) until this list drove it.
-        if engine.configuration.pullThreshold != RefreshConfiguration.standard.pullThreshold {
-            g_object_notify(cast(widget.raw), "pull-threshold")
-        }
-        // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
-        notified.maximumRows = core.maximumRows ?? RefreshConfiguration.standard.maximumRows
-        if let set = core.maximumRows, set != engine.maximumRows { maximumRows = set }
-        if core.headerHidden { isHeaderHidden = true }
-        if core.footerHidden { isFooterHidden = true }
-        render()
+        driver = try ListDriver(widget: existing, configuration: configuration, rows: rows)
+        widget = driver.widget
+        // A plain reference: a new widget stays floating, for the container that takes it.
+        g_object_ref(widget.raw)
     }
 
-    /// `engine` with its drag slop at most GTK's drag threshold (the `gtk-dnd-drag-threshold`
-    /// setting, 8 px unless the desktop says otherwise): past it the scrolled window takes a
-    /// touch for its own scrolling, so a pull must be judged by then.
-    private static func withinToolkitDragThreshold(_ engine: RefreshConfiguration) -> RefreshConfiguration {
-        guard let settings = gtk_settings_get_default() else { return engine }
-        var value = GValue()
-        g_value_init(&value, cgtk_type_int())
-        g_object_get_property(cast(gpointer(settings)), "gtk-dnd-drag-threshold", &value)
-        let threshold = Double(g_value_get_int(&value))
-        g_value_unset(&value)
-        return engine.dragSlop(atMost: threshold)
-    }
+    isolated deinit { g_object_unref(widget.raw) }
 
-    /// Places the view after a refresh at every layout of the list view's frame clock (one handler
-    /// per clock: the list view is realized again when the placeholder gave back its place).
-    private func followLayoutClock() {
-        guard let clock = gtk_widget_get_frame_clock(parts.listView), cells.layoutClock != gpointer(clock) else {
-            return
-        }
-        cells.layoutClock = gpointer(clock)
-        connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.placeViewAfterLayout() }
-    }
+    /// The settings this list was made with.
+    public var configuration: RefreshListConfiguration { driver.configuration }
+
+    /// The rows shown, in order.
+    public var items: [Item] { driver.items }
+
+    /// What the list shows now: the header (state, height, title, last-updated instant), the
+    /// footer, the paging position, the operation in flight and the inputs it ignored.
+    public var state: Snapshot { driver.engine.snapshot }
 
     /// Calls `observer` whenever `state` changes, once the change is on the widget (replacing
     /// any observer given before).
-    public func onStateChange(_ observer: @escaping @MainActor (Snapshot) -> Void) { stateObserver = observer }
+    public func onStateChange(_ observer: @escaping @MainActor (Snapshot) -> Void) {
+        driver.stateObserver = observer
+    }
 
     /// Puts the keyboard focus in the list: on its rows, or on what shows in their place while
     /// there are none (the focus then moves to the rows when they come). Call it once the
@@ -260,26 +160,19 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     // Each of these goes back to the page-number form from a cursor loader (`onLoad`).
 
     /// Uses `loader` for refreshes (async style).
-    public func onRefresh(_ loader: @escaping RefreshLoader) {
-        MainLoopBridge.install()
-        loading.cursor = nil
-        loading.refresh = Self.run { () in try await loader() }
-    }
+    public func onRefresh(_ loader: @escaping RefreshLoader) { driver.onRefresh(loader) }
     /// Uses `loader` for refreshes (completion-callback style).
-    public func onRefresh(completion loader: @escaping RefreshCallback) {
-        loading.cursor = nil
-        loading.refresh = { _, done in loader(done) }
-    }
+    public func onRefresh(completion loader: @escaping RefreshCallback) { driver.onRefresh(completion: loader) }
     /// Uses `loader` for pages after the first (async style).
-    public func onLoadMore(_ loader: @escaping PageLoader) {
-        MainLoopBridge.install()
-        loading.cursor = nil
-        loading.page = Self.run(loader)
-    }
+    public func onLoadMore(_ loader: @escaping PageLoader) { driver.onLoadMore(loader) }
     /// Uses `loader` for pages after the first (completion-callback style).
-    public func onLoadMore(completion loader: @escaping PageCallback) {
-        loading.cursor = nil
-        loading.page = loader
+    public func onLoadMore(completion loader: @escaping PageCallback) { driver.onLoadMore(completion: loader) }
+
+    /// Gives the widget to show in place of the rows while there are none, for each content
+    /// (called when the content changes); `nil` shows the list's own (a spinner, a title, the
+    /// reason and a Retry). The list owns the widget from then on.
+    public func onPlaceholder(_ make: @escaping @MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?) {
+        driver.onPlaceholder(make)
     }
 
     /// Starts the list: its first refresh (unless the engine's `refreshOnStart` is off), or the
@@ -287,113 +180,113 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// `startsWhenShown` off, call this when the loaders can answer (an account signed in, say),
     /// or before the window shows to load ahead. Later calls, and calls after the widget was
     /// disposed, do nothing.
-    public func start() {
-        guard !hasStarted, !isDisposed else { return }
-        hasStarted = true
-        drain(
-            engine.begin(
-                at: Self.monotonicNow(), place: placeMemoryAtStart(), loadsByCursor: loading.cursor != nil))
-    }
-
-    /// Pull input from a source of the package's own (the demo's screenshot script), taken
-    /// exactly as the list's own scroll and drag input.
-    package func feed(_ gesture: PullGesture) {
-        switch gesture {
-        case .began(let kind): send(.gestureBegan(kind))
-        case .moved(let input): send(.pull(input))
-        case .ended(let kind, let cancelled): send(.gestureEnded(kind, cancelled: cancelled))
-        }
-    }
+    public func start() { driver.start() }
 
     /// Asks for a refresh, as F5 does. Ignored while one runs.
-    public func refresh() { send(.refreshRequested) }
+    public func refresh() { driver.refresh() }
 
     /// Asks for the next page, as Retry does.
-    public func loadMore() { send(.loadMoreRequested) }
+    public func loadMore() { driver.loadMore() }
 
     /// Whether the header is hidden: pulls then do nothing, refreshes still run. Default `false`.
+    /// The `header-hidden` property.
     public var isHeaderHidden: Bool {
-        get { engine.isHeaderHiddenByHost }
-        set { send(.headerHidden(newValue)) }
+        get { driver.isHeaderHidden }
+        set { driver.isHeaderHidden = newValue }
     }
 
     /// The most rows the list keeps (0: every row); see `RefreshListConfiguration.maximumRows`.
     /// A lower bound drops rows at the next layout. The `max-rows` property.
     public var maximumRows: Int {
-        get { engine.maximumRows }
-        set { send(.maximumRowsChanged(newValue)) }
+        get { driver.maximumRows }
+        set { driver.maximumRows = newValue }
     }
 
-    /// Whether the footer is hidden: nothing then loads by itself. Default `false`.
+    /// Whether the footer is hidden: nothing then loads by itself. Default `false`. The
+    /// `footer-hidden` property.
     public var isFooterHidden: Bool {
-        get { engine.isFooterHiddenByHost }
-        set { send(.footerHidden(newValue)) }
+        get { driver.isFooterHidden }
+        set { driver.isFooterHidden = newValue }
     }
 
-    /// What the list shows now: the header (state, height, title, last-updated instant), the
-    /// footer, the paging position, the operation in flight and the inputs it ignored.
-    public var state: Snapshot { engine.snapshot }
+    /// Receives `item`, a row newer than every row shown (a stream's new post), for the top.
+    /// At the top of the list (or before it is laid out) it goes in at once, as `insert` does;
+    /// away from the top it waits in `arrivals` with the rows received after it and they go in
+    /// together, at most `arrivalBatchInterval` (500 ms by default) after the first of them,
+    /// or as soon as the view reaches the top: the place holds and the "N new" pill counts them
+    /// then. Rows waiting are not in `items` or `model` and not counted in `state.newAbove`
+    /// yet (`state.arrivalsWaiting` says how many wait). They go in on top in the order they
+    /// were received, the last one newest. A row whose id is shown by then (a refresh brought
+    /// it) is not put in twice; while the newest rows are not shown (a bounded list dropped rows
+    /// above), the rows are not put in but counted in the pill, and load with the rows above, as
+    /// for `insert`. Returns `false` and keeps nothing when a row with the same id is shown or
+    /// waiting already, or the widget is gone.
+    @discardableResult
+    public func receive(_ item: Item) -> Bool { driver.receive(item) }
 
-    /// The scrolled window holding the rows (the package's demo and benchmarks scroll it; tests
-    /// find it in the widget tree, as an app would).
-    package var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
+    /// Rows received (`receive`) that wait to go in at the top, in the order they were received.
+    public var arrivals: [Item] { driver.arrivals }
 
+    /// Inserts `item` at `index` (clamped to the rows shown; default: the top). Returns `false`
+    /// and changes nothing when a row with the same id is already shown, or the widget is gone.
+    /// At the top of a list that does not show its newest rows (a bounded list dropped rows
+    /// above the view, or it opened at a saved place), the row is not put in above them, which
+    /// would leave a gap: it counts in the "N new" pill at once and loads with the rows above
+    /// (`PageRequest.newer(than:)`) when the reader goes there; `false` is returned then too.
+    @discardableResult
+    public func insert(_ item: Item, at index: Int = 0) -> Bool { driver.insert(item, at: index) }
+
+    /// Removes the row with `id` and returns its item, or `nil` when no such row is shown or
+    /// waits to go in (`arrivals`, which it then leaves).
+    @discardableResult
+    public func remove(id: Item.ID) -> Item? { driver.remove(id: id) }
+
+    /// Replaces the row whose id is `item.id` with `item` (its row is bound again; a row
+    /// waiting to go in, in `arrivals`, goes in as `item`). Returns `false` when no such row is
+    /// shown or waits.
+    @discardableResult
+    public func update(_ item: Item) -> Bool { driver.update(item) }
+
+    // What the package's own demo, screenshot script and benchmarks read and drive. The
+    // widgets given out are the widget's children: valid until it is disposed.
+
+    /// The engine the list feeds (the demo traces it; apps read `state`).
+    package var engine: RefreshEngine { driver.engine }
+    /// Called after every engine event with the event and the engine's new state (the demo's trace).
+    package var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)? {
+        get { driver.eventObserver }
+        set { driver.eventObserver = newValue }
+    }
+    /// Called for every effect the list carries out (the demo's trace).
+    package var effectObserver: (@MainActor (Effect) -> Void)? {
+        get { driver.effectObserver }
+        set { driver.effectObserver = newValue }
+    }
+    /// Pull input from a source of the package's own (the demo's screenshot script), taken
+    /// exactly as the list's own scroll and drag input.
+    package func feed(_ gesture: PullGesture) { driver.feed(gesture) }
+    /// The scrolled window holding the rows (the demo and benchmarks scroll it).
+    package var scrolledWindow: UnsafeMutablePointer<GtkWidget> { driver.scrolledWindow }
     /// The list view showing the rows (the demo focuses it).
-    package var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
+    package var listView: UnsafeMutablePointer<GtkWidget> { driver.listView }
+    /// The pill's button, for the demo's trace to say where it is painted.
+    package var pillButton: UnsafeMutablePointer<GtkWidget> { driver.pillButton }
+    /// The text of a failure the engine reports, for the demo's trace.
+    package func failureText(_ failure: FailureID?) -> String? { driver.failureText(failure) }
+    /// The place an effect saves or restores, its id as text and its top in px (the demo's trace).
+    package func place(for effect: Effect) -> (id: String, top: Double)? { driver.place(for: effect) }
+}
 
-    /// Milliseconds on GLib's monotonic clock.
-    static func monotonicNow() -> MonotonicInstant {
-        MonotonicInstant(milliseconds: Int64(g_get_monotonic_time() / 1_000))
-    }
+extension RefreshList where Item.ID: LosslessStringConvertible {
+    /// Uses `loader` for every load, by cursor: `.newest` for a refresh, `.older(than:)` for
+    /// the next page, and, with `configuration.placeKey`, `.at(_:)` to open at the saved place
+    /// and `.newer(than:)` for the rows above it. Replaces `onRefresh` and `onLoadMore` (giving
+    /// either of them afterwards goes back to page numbers, with no cursor loader). The
+    /// ids are saved as text (`description`, read back with `init?(_:)`): `Int` and `String`
+    /// ids work as they are. Give it before the list is shown.
+    public func onLoad(_ loader: @escaping CursorLoader) { driver.onLoad(loader) }
 
-    /// Now on the wall clock.
-    static func wallClockNow() -> WallClockInstant {
-        WallClockInstant(millisecondsSince1970: Int64(g_get_real_time() / 1_000))
-    }
-
-    static func applicationID() -> String {
-        if let application = g_application_get_default(), let id = g_application_get_application_id(application) {
-            return String(cString: id)
-        }
-        if let name = g_get_prgname() { return String(cString: name) }
-        return "refresh-list"
-    }
-
-    /// Releases everything tied to the widget: handlers on other objects, the timer, loaders.
-    /// Runs from the widget's dispose, which then lets go of this object. From here on this
-    /// object holds the widget (GObject lets a disposed object be referenced again), so its
-    /// pointer stays valid for as long as a host keeps this object.
-    func dispose() {
-        guard !isDisposed else { return }
-        // The place as the reader left it (not while the saved one is still being restored).
-        if engine.savesPlace { savePlace() }
-        isDisposed = true
-        g_object_ref(widget.raw)
-        timing.wakeUpTimer.cancel()
-        timing.afterLayout.cancel()
-        timing.startOnScreen.cancel()
-        timing.scheduledWakeUp = nil
-        timing.nextFrame.cancel(on: widget)
-        spokenDescription.cancel()
-        let running = loading.requests.values
-        loading.requests.removeAll()
-        for request in running { request.cancel() }
-        loading.answers.removeAll()
-        loading.refresh = nil
-        loading.page = nil
-        eventObserver = nil
-        effectObserver = nil
-        stateObserver = nil
-        placeholderFactory = nil
-        connections.disconnectAll()
-        parts.detachFooter()
-    }
-
-    isolated deinit {
-        // Only reached after `dispose` (until then the root holds this object).
-        parts.release()
-        pill.release()
-        placeholderView.release()
-        g_object_unref(widget.raw)
-    }
+    /// Uses `loader` for every load, by cursor, completion-callback style: as `onLoad(_:)`, the
+    /// answer given through `done` (which also says when the list stopped waiting).
+    public func onLoad(completion loader: @escaping CursorCallback) { driver.onLoad(completion: loader) }
 }

@@ -8,9 +8,9 @@
 // header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
-// The Swift `RefreshList<Item>` drives an instance: it puts the parts in, answers the
-// properties and is told of dispose. The instance owns it (a strong reference in the instance
-// memory) until dispose; no object data, no idle.
+// A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
+// and is told of dispose. The instance owns it (a strong reference in the instance memory)
+// until finalize, so it lives exactly as long as the widget; no object data, no idle.
 
 import CGtk
 internal import GtkInterop
@@ -67,7 +67,7 @@ final class RefreshListCore {
     var content: WidgetPointer?
     /// The "N new" pill, the last child, over the list (RefreshList+Pill.swift).
     var pill: WidgetPointer?
-    /// The list that drives this widget; released on dispose.
+    /// The list that drives this widget; released on finalize.
     var driver: (any RefreshListDriver)?
     /// `header-hidden` and `footer-hidden` while no list drives the widget (set by a `.ui` file).
     var headerHidden = false
@@ -115,10 +115,8 @@ final class RefreshListCore {
     }
 
     fileprivate func dispose() {
-        isDisposed = true
-        let driver = self.driver
-        self.driver = nil
         driver?.widgetDisposed()
+        isDisposed = true
         header = nil
         content = nil
         pill = nil
@@ -126,8 +124,9 @@ final class RefreshListCore {
         factory = nil
     }
 
-    /// Lets the `model` view go (on finalize: an app may read `model` until then).
-    fileprivate func releaseModel() {
+    /// Lets the list and the `model` view go (on finalize: an app may read `model` until then).
+    fileprivate func release() {
+        driver = nil
         if let modelView { g_object_unref(gpointer(modelView)) }
         modelView = nil
         for text in handedOut.values { g_free(text) }
@@ -477,6 +476,7 @@ private let classInit: GClassInitFunc = { klass, _ in
     widgetClass.pointee.grab_focus = grabFocus
     widgetClass.pointee.focus = moveFocus
     widgetClass.pointee.map = widgetMap
+    widgetClass.pointee.unroot = widgetUnroot
     gtk_widget_class_set_css_name(widgetClass, "refreshlist")
     gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
     let readable = GParamFlags(rawValue: G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
@@ -610,8 +610,8 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
 }
 
-/// Unparents the children and lets the driving list go (it may keep the widget alive, disposed,
-/// for as long as an app holds the list). Runs again harmlessly if GObject disposes twice.
+/// Tells the driving list and unparents the children. Runs again harmlessly if GObject
+/// disposes twice.
 private let widgetDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     let address = UInt(bitPattern: object)
     MainActor.assumeIsolated {
@@ -622,6 +622,45 @@ private let widgetDispose: @convention(c) (UnsafeMutablePointer<GObject>?) -> Vo
     RefreshListType.parentClass.withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0.pointee.dispose?(object) }
 }
 
+/// When the window a list is in is destroyed, the list is disposed with it, even while an app
+/// still holds it (a Swift face, a Python wrapper), as GTK 3 destroyed a window's children: its
+/// dispose drops the loaders, observers and signal handlers, which often hold the list
+/// themselves (a loader capturing `self.list`), so no such cycle outlives the window. A list
+/// taken out of a window that lives on is left alone and may be shown in another.
+///
+/// A window is destroyed once it has left GTK's toplevels (`gtk_window_destroy`); it unparents
+/// its child in its own dispose, which is when this runs, the old root still set. The list is
+/// disposed when the window has gone (a weak reference on it), if nothing has taken the list in
+/// meanwhile, not in the middle of being unparented.
+private let widgetUnroot: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void = { widget in
+    if let widget, let root = gtk_widget_get_root(widget), windowWasDestroyed(root) {
+        g_object_ref(gpointer(widget))
+        g_object_weak_ref(cast(gpointer(root)), disposeIfLeftOut, gpointer(widget))
+    }
+    RefreshListType.parentClass.pointee.unroot?(widget)
+}
+
+/// Whether `root` is a window `gtk_window_destroy` took out of the toplevels.
+private func windowWasDestroyed(_ root: OpaquePointer) -> Bool {
+    guard g_type_check_instance_is_a(cast(gpointer(root)), gtk_window_get_type()) != 0 else { return false }
+    let toplevels = gtk_window_get_toplevels()
+    for index in 0..<g_list_model_get_n_items(toplevels) {
+        guard let window = g_list_model_get_item(toplevels, index) else { continue }
+        g_object_unref(window)
+        if window == gpointer(root) { return false }
+    }
+    return true
+}
+
+/// The destroyed window has gone: the list it held is disposed unless something took it in.
+private let disposeIfLeftOut: GWeakNotify = { data, _ in
+    guard let data else { return }
+    if gtk_widget_get_parent(data.assumingMemoryBound(to: GtkWidget.self)) == nil {
+        g_object_run_dispose(cast(data))
+    }
+    g_object_unref(data)
+}
+
 private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     if let raw = UnsafeMutableRawPointer(object),
         let slot = raw.load(fromByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
@@ -630,7 +669,7 @@ private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> V
         let address = UInt(bitPattern: slot)
         MainActor.assumeIsolated {
             let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-            core.takeUnretainedValue().releaseModel()
+            core.takeUnretainedValue().release()
             core.release()
         }
     }

@@ -90,7 +90,8 @@ final class CancellationTests: XCTestCase {
             list.start()
             XCTAssertEqual(held.refresh.count, 1)
             GtkTest.destroy(window)
-            XCTAssertTrue(held.refresh[0].isCancelled)
+            XCTAssertTrue(
+                held.refresh[0].isCancelled, "the window's destruction disposed the list, though the host keeps it")
             var late = false
             held.refresh[0].onCancel { late = true }
             XCTAssertTrue(late, "a handler added after cancellation runs at once")

@@ -97,10 +97,11 @@ final class EditingTests: XCTestCase {
         }
     }
 
-    func testEditsAfterTheWidgetIsDestroyedChangeNothing() throws {
+    func testEditsAfterTheWidgetIsDisposedChangeNothing() throws {
         try onMainActor {
             let (list, window) = try Self.inbox()
             GtkTest.destroy(window)
+            GtkTest.dispose(list.widget)
             XCTAssertFalse(list.insert(Message(id: 500, title: "late")))
             XCTAssertNil(list.remove(id: 1))
             XCTAssertFalse(list.update(Message(id: 1, title: "late")))

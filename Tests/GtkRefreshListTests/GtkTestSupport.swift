@@ -190,6 +190,12 @@ enum GtkTest {
         drainPending()
     }
 
+    /// Disposes `widget` now, as its last reference going or its window's destruction would.
+    static func dispose(_ widget: WidgetPointer) {
+        g_object_run_dispose(cast(widget.raw))
+        drainPending()
+    }
+
     /// A list of `Row`s with labels, quick timings and the given changes, on `widget` (a
     /// `RefreshList` made elsewhere) or on a new one.
     static func makeList(

@@ -1,6 +1,8 @@
 // Nothing outlives its widget: every object the widget made is finalized with it (and with it
 // every handler connected on it, whose destroy notify releases its closure), handlers on other
-// objects are disconnected on dispose, and the Swift object goes with the widget.
+// objects are disconnected on dispose, and the Swift object, a face holding a reference on the
+// widget, leaves the widget to its window once dropped. A window's destruction disposes the list
+// in it even while an app holds it, so closures holding their list leave no cycle behind.
 
 import CGtk
 import GtkInterop
@@ -87,7 +89,7 @@ final class LifecycleTests: XCTestCase {
             XCTAssertGreaterThan(fewestWatched, 15, "each widget's parts, controllers and models are watched")
             XCTAssertEqual(Finalized.finalizedCount - finalizedBefore, watched, "objects the widget made still alive")
             XCTAssertEqual(Finalized.count - rootsBefore, 1_000, "every root widget finalized")
-            XCTAssertNil(lastList, "the Swift object went with its widget")
+            XCTAssertNil(lastList, "each Swift list went when its scope ended")
         }
     }
 
@@ -111,9 +113,15 @@ final class LifecycleTests: XCTestCase {
             XCTAssertEqual(
                 signals.map { handlerCount(on: gpointer(adjustment), $0) }, gtkOwn.map { $0 + 1 },
                 "the list follows each of them once")
-            g_object_unref(list.widget.raw)
+            // Disposed, its scrolled window kept alive by someone else: GTK's own handlers stay
+            // with it, the list's are gone.
+            let scrolled = list.scrollerWidget
+            g_object_ref(scrolled.raw)
+            GtkTest.dispose(list.widget)
             XCTAssertEqual(
                 signals.map { handlerCount(on: gpointer(adjustment), $0) }, gtkOwn, "the list's handlers gone")
+            g_object_unref(scrolled.raw)
+            g_object_unref(list.widget.raw)
             // The adjustment outlives the widget; changing it reaches no dead handler.
             gtk_adjustment_set_upper(adjustment, 5_000)
             gtk_adjustment_set_value(adjustment, 100)
@@ -121,21 +129,41 @@ final class LifecycleTests: XCTestCase {
         }
     }
 
-    func testAnAnswerAfterTheWidgetIsDestroyedIsIgnored() throws {
+    func testAnAnswerAfterTheWidgetIsGoneIsIgnored() throws {
         try onMainActor {
-            let list = try GtkTest.makeList()
+            // A host that let go of its list once it was in the window: the window's end is the
+            // widget's, and the loader's late answer reaches nothing.
             var done: RefreshList<Row>.Completion?
-            list.onRefresh(completion: { done = $0 })
-            let window = GtkTest.window(list.widget)
-            list.start()
-            XCTAssertNotNil(done)
+            let window: WidgetPointer
+            let rootsBefore = Finalized.rootsFinalized
+            do {
+                let list = try GtkTest.makeList()
+                list.onRefresh(completion: { done = $0 })
+                window = GtkTest.window(list.widget)
+                Finalized.watchRoot(list.widget.raw)
+                list.start()
+            }
+            XCTAssertEqual(done?.isCancelled, false, "the list waits for its first refresh")
             GtkTest.destroy(window)
+            GtkTest.wait("the widget finalized with its window") { Finalized.rootsFinalized - rootsBefore == 1 }
+            XCTAssertEqual(done?.isCancelled, true, "the list stopped waiting when its widget went")
             done?(.success(page(1...20)))
-            XCTAssertEqual(list.items.count, 0)
+
+            // A host that keeps its list and disposes the widget: the answer changes nothing.
+            let kept = try GtkTest.makeList()
+            var keptDone: RefreshList<Row>.Completion?
+            kept.onRefresh(completion: { keptDone = $0 })
+            let keptWindow = GtkTest.window(kept.widget)
+            kept.start()
+            GtkTest.destroy(keptWindow)
+            GtkTest.dispose(kept.widget)
+            XCTAssertEqual(keptDone?.isCancelled, true)
+            keptDone?(.success(page(1...20)))
+            XCTAssertEqual(kept.items.count, 0)
         }
     }
 
-    func testAListKeptAfterItsWindowIsDestroyedIsSafeToUseAndGoesWhenDropped() throws {
+    func testAListTakenOutOfItsWindowShowsInAnotherAndOneKeptPastItsWindowIsDisposedSafeAndGoes() throws {
         try onMainActor {
             var list: RefreshList<Row>? = try GtkTest.makeList()
             weak let weakList = list
@@ -145,15 +173,38 @@ final class LifecycleTests: XCTestCase {
             list!.start()
             GtkTest.wait("the refresh's 20 rows in (\(list!.items.count) now)") { list!.items.count == 20 }
             GtkTest.frames(of: list!.widget)  // its rows' cells and the footer in the tree
+            let rootsBefore = Finalized.rootsFinalized
+            Finalized.watchRoot(list!.widget.raw)
+
+            // Taken out of a window that lives on, then that window destroyed: the list is the
+            // host's, whole, and goes on in another window, rows and all, and still loads.
+            gtk_window_set_child(window.as(GtkWindow.self), nil)
+            GtkTest.destroy(window)
+            XCTAssertEqual(Finalized.rootsFinalized, rootsBefore, "the host's list keeps its widget")
+            XCTAssertNotNil(gtk_widget_get_first_child(list!.widget), "a list taken out whole is not disposed")
+            let shown = list!.items.count
+            let second = GtkTest.window(list!.widget)
+            GtkTest.frames(of: list!.widget)
+            XCTAssertGreaterThanOrEqual(list!.items.count, shown, "its rows came with it")
+            XCTAssertEqual(labelText(list!.titleLabel).isEmpty, false, "its header is there")
+            let before = list!.items.count
+            list!.loadMore()
+            GtkTest.wait("the next page in the second window (\(list!.items.count) rows, \(before) before)") {
+                list!.items.count >= before + 20
+            }
+            GtkTest.frames(of: list!.widget)
+            let count = list!.items.count
             let made = objectsMade(by: list!)
             let finalizedBefore = Finalized.finalizedCount
             made.forEach(Finalized.watch)
-            let rootsBefore = Finalized.rootsFinalized
-            Finalized.watchRoot(list!.widget.raw)
-            GtkTest.destroy(window)  // runs everything the destruction queued
-            XCTAssertEqual(Finalized.rootsFinalized, rootsBefore, "the host's list keeps its widget's memory")
+
+            // Still in the window when it is destroyed: disposed with it though the host holds
+            // it (its loaders and handlers dropped), and every member stays safe.
+            GtkTest.destroy(second)
+            XCTAssertNil(gtk_widget_get_parent(list!.widget), "the widget left its window")
+            XCTAssertNil(gtk_widget_get_first_child(list!.widget), "disposed with the window it was in")
             XCTAssertNotNil(weakList)
-            try Self.useEveryMember(of: list!)
+            try Self.useEveryMember(of: list!, showing: count)
 
             // Dropped by the host: the Swift object, the root widget and all it made go.
             list = nil
@@ -167,9 +218,50 @@ final class LifecycleTests: XCTestCase {
         }
     }
 
-    /// Calls every public member of a list whose widget was destroyed.
-    @MainActor private static func useEveryMember(of kept: RefreshList<Row>) throws {
-        XCTAssertEqual(kept.items.count, 20, "the rows it showed are still readable")
+    func testAnAppWhoseFunctionsHoldItsListLeavesNothingAliveOnceTheWindowIsDestroyed() throws {
+        try onMainActor {
+            // What an app writes: a controller holding its list, whose row functions, loaders,
+            // observers and placeholder use `self`: a cycle list → widget → function → controller
+            // → list that the window's destruction must break, for either loader form.
+            for byCursor in [false, true] {
+                let rootsBefore = Finalized.rootsFinalized
+                let finalizedBefore = Finalized.finalizedCount
+                weak var weakController: Timeline?
+                weak var weakList: RefreshList<Row>?
+                var made: [gpointer] = []
+                let window: WidgetPointer
+                do {
+                    let controller = try Timeline(byCursor: byCursor)
+                    weakController = controller
+                    weakList = controller.list
+                    window = GtkTest.window(controller.list.widget)
+                    Finalized.watchRoot(controller.list.widget.raw)
+                    controller.list.start()
+                    GtkTest.wait("the first 20 rows in (\(controller.list.items.count) now, by cursor: \(byCursor))") {
+                        controller.list.items.count == 20 && controller.rowsBound > 0
+                    }
+                    GtkTest.frames(of: controller.list.widget)
+                    made = objectsMade(by: controller.list)
+                    made.forEach(Finalized.watch)
+                }
+                XCTAssertNotNil(weakController, "the list's functions hold the app while its window is up")
+                GtkTest.destroy(window)
+                GtkTest.wait(
+                    "the app, its list, the widget and what it made gone with the window (by cursor: \(byCursor); app alive: \(weakController != nil), list alive: \(weakList != nil), \(Finalized.finalizedCount - finalizedBefore) of \(made.count) finalized)"
+                ) {
+                    weakController == nil && weakList == nil && Finalized.rootsFinalized - rootsBefore == 1
+                        && Finalized.finalizedCount - finalizedBefore == made.count
+                }
+                print(
+                    "an app held by its list's functions (by cursor: \(byCursor)): \(Finalized.finalizedCount - finalizedBefore) of \(made.count) objects the list made finalized with the window, app gone: \(weakController == nil)"
+                )
+            }
+        }
+    }
+
+    /// Calls every public member of a list whose widget was disposed.
+    @MainActor private static func useEveryMember(of kept: RefreshList<Row>, showing count: Int) throws {
+        XCTAssertEqual(kept.items.count, count, "the rows it showed are still readable")
         XCTAssertGreaterThanOrEqual(gtk_widget_get_width(kept.widget), 0)
         // What an app can still reach: the widget, its tree taken apart by its disposal.
         XCTAssertNil(gtk_widget_get_first_child(kept.widget), "the disposed widget holds no children")
@@ -195,9 +287,49 @@ final class LifecycleTests: XCTestCase {
         kept.feed(.ended(.drag, cancelled: false))
         GtkTest.drainPending()  // the loaders' answers, had anything asked for them
         XCTAssertEqual(kept.state, stateBefore, "a destroyed list decides nothing more")
-        XCTAssertEqual(kept.items.count, 20)
+        XCTAssertEqual(kept.items.count, count)
         XCTAssertTrue(
             WidgetSnapshot.savePNG(kept.widget, to: NSTemporaryDirectory() + "kept.png") == false,
             "a destroyed widget has nothing to render")
+    }
+}
+
+/// An app's timeline controller: it holds its list, and everything it gives the list uses `self`.
+@MainActor
+private final class Timeline {
+    var list: RefreshList<Row>!
+    var rowsBound = 0
+    var states = 0
+
+    init(byCursor: Bool) throws {
+        var configuration = RefreshListConfiguration()
+        configuration.engine = try RefreshConfiguration(minimumSpinnerTime: 50, resultDisplayTime: 100, pageSize: 20)
+        configuration.startsWhenShown = false
+        list = try RefreshList(
+            configuration: configuration,
+            rows: RowFactory(
+                makeRow: { gtk_label_new(nil)! },
+                bind: { [self] row, item in
+                    rowsBound += 1
+                    gtk_label_set_text(row.opaque, "row \(item.id) of \(list.items.count)")
+                }))
+        if byCursor {
+            list.onLoad(completion: { [self] request, done in
+                switch request {
+                case .newest: done(.success(page(1...20, hasMore: true)))
+                default: done(.success(Page([], hasMore: list.items.count < 20)))
+                }
+            })
+        } else {
+            list.onRefresh { [self] in page(1...20, hasMore: list.items.count < 100) }
+            list.onLoadMore(completion: { [self] number, done in
+                done(.success(page(number: number, hasMore: list.items.count < 100)))
+            })
+        }
+        list.onStateChange { [self] _ in states += 1 }
+        list.onPlaceholder { [self] _ in
+            states += 0
+            return nil
+        }
     }
 }

@@ -26,7 +26,7 @@ final class NewerRetryPillTests: XCTestCase {
         directory: String, title: String, feed: CursorFeed, said: Said,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> (list: RefreshList<Row>, window: WidgetPointer) {
-        let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+        let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
         XCTAssertTrue(store.save(SavedPlace(id: "150", top: 0), key: "timeline"), file: file, line: line)
         feed.newerFails = true
         let (list, window) = try PlaceRestoreTests.open(feed, directory: directory, title: title)

@@ -37,7 +37,7 @@ final class PersistenceTests: XCTestCase {
     func testAListRestoresItsTimestampAndStoresTheNextSuccess() throws {
         let directory = try temporaryDirectory()
         try onMainActor {
-            let store = LastUpdatedStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            let store = LastUpdatedStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
             let earlier = WallClockInstant(millisecondsSince1970: 1_600_000_000_000)
             store.save(earlier, key: "feed")
             let list = try GtkTest.makeList {

@@ -152,7 +152,7 @@ final class PlaceRestoreTests: XCTestCase {
         }
         GtkTest.frames(2, of: first.list.widget)
         let left = try XCTUnwrap(firstVisibleRow(of: first.list), "a row in view")
-        let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+        let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
         GtkTest.wait("the place saved once the view rested (\(String(describing: Self.saved(in: store))))") {
             Self.saved(in: store).map { "row \($0.id)" } == left.text
         }
@@ -222,7 +222,7 @@ final class PlaceRestoreTests: XCTestCase {
     func testASavedRowThatNoLongerExistsOpensAtTheTop() throws {
         let directory = try temporaryDirectory()
         try onMainActor {
-            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
             XCTAssertTrue(store.save(SavedPlace(id: "150", top: -7), key: "timeline"))
             let feed = CursorFeed()
             feed.ids.removeAll { $0 == 150 }
@@ -244,7 +244,7 @@ final class PlaceRestoreTests: XCTestCase {
     func testACorruptPlaceFileIsIgnoredAndReplaced() throws {
         let directory = try temporaryDirectory()
         try onMainActor {
-            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
             try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
             try Data("refresh-list place 1\ntop banana\n\u{0}\u{1}".utf8).write(
                 to: URL(fileURLWithPath: store.path(for: "timeline")))
@@ -269,7 +269,7 @@ final class PlaceRestoreTests: XCTestCase {
     func testACallbackCursorLoaderRestoresTooAndPageLoadersGivenAfterItTakeOver() throws {
         let directory = try temporaryDirectory()
         try onMainActor {
-            let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+            let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
             XCTAssertTrue(store.save(SavedPlace(id: "150", top: -4), key: "timeline"))
             let configure: (inout RefreshListConfiguration) -> Void = {
                 $0.placeKey = "timeline"
@@ -306,7 +306,7 @@ final class PlaceRestoreTests: XCTestCase {
         for top in [0.0, 2.0] {
             let directory = try temporaryDirectory()
             try onMainActor {
-                let store = PlaceStore(applicationID: RefreshList<Row>.applicationID(), stateDirectory: directory)
+                let store = PlaceStore(applicationID: ListDriver<Row>.applicationID(), stateDirectory: directory)
                 XCTAssertTrue(store.save(SavedPlace(id: "150", top: top), key: "timeline"))
                 let feed = CursorFeed()
                 let (list, window) = try Self.open(feed, directory: directory, title: "place-top-\(Int(top))")

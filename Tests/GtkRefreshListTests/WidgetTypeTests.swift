@@ -345,26 +345,38 @@ final class WidgetTypeTests: XCTestCase {
         }
     }
 
-    func testTheWidgetOwnsItsListUntilDisposedThenBothGo() throws {
+    func testTheWidgetOwnsItsListOnceTheSwiftFaceIsDroppedThenGoesWithItsWindow() throws {
         try onMainActor {
-            weak var weakList: RefreshList<Row>?
+            weak var weakFace: RefreshList<Row>?
+            let rootsBefore = Finalized.rootsFinalized
             let finalizedBefore = Finalized.finalizedCount
             let window: UnsafeMutablePointer<GtkWidget>
+            let widget: UnsafeMutablePointer<GtkWidget>
             do {
-                let list = try GtkTest.makeList()
+                let list = try GtkTest.makeList { $0.startsWhenShown = true }
                 list.onRefresh { page(number: 1, hasMore: false) }
-                weakList = list
-                Finalized.watch(UnsafeMutableRawPointer(list.widget))
+                weakFace = list
+                widget = list.widget
+                Finalized.watchRoot(widget.raw)
                 window = GtkTest.window(list.widget)
-                list.start()
             }
+            XCTAssertNil(weakFace, "the Swift face holds nothing the widget needs: it goes with its scope")
+            // The list lives in the widget: it starts when shown and its rows are the `model`.
+            var value = GValue()
+            g_value_init(&value, g_list_model_get_type())
+            let object = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self)
+            g_object_get_property(object, "model", &value)
+            let model = OpaquePointer(g_value_get_object(&value))!
+            g_object_ref(gpointer(model))
+            g_value_unset(&value)
             GtkTest.wait("the first refresh in, with nothing but the widget holding the list") {
-                weakList?.items.count == 20
+                g_list_model_get_n_items(model) == 20
             }
-            XCTAssertNotNil(weakList, "the widget keeps its list alive while it is in a window")
+            Finalized.watch(gpointer(gtk_map_list_model_get_model(model)!))  // the list's own rows
+            g_object_unref(gpointer(model))
             GtkTest.destroy(window)
-            GtkTest.wait("the list and its widget gone once the window is destroyed") {
-                weakList == nil && Finalized.finalizedCount == finalizedBefore + 1
+            GtkTest.wait("the widget and its rows gone once the window is destroyed") {
+                Finalized.rootsFinalized - rootsBefore == 1 && Finalized.finalizedCount == finalizedBefore + 1
             }
         }
     }
