@@ -64,6 +64,7 @@ final class DemoApp {
 
     init(options: Options) {
         self.options = options
+        rows = Self.rows(opened: OpenedWarnings())
         tracer = options.trace ? Tracer() : nil
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
@@ -189,7 +190,7 @@ final class DemoApp {
         configuration.shortcutScope = .window
         let list: RefreshList<FeedItem>
         do {
-            list = try RefreshList(configuration: configuration, rows: Self.rows)
+            list = try RefreshList(configuration: configuration, rows: rows)
         } catch {
             report(error: "\(error)")
             return
@@ -250,46 +251,55 @@ final class DemoApp {
         }
     }
 
-    /// Rows: a title over a dimmed detail line.
-    static let rows = RowFactory<FeedItem>(
-        makeRow: {
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            gtk_widget_add_css_class(box, "feed-row")
-            // Both lines end in "…" rather than widen the list: a long post must not push the
-            // controls pane over the list, nor a phone-width window off the screen.
-            let title = gtk_label_new(nil)!
-            gtk_label_set_xalign(title.opaque, 0)
-            gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
-            gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
-            gtk_widget_add_css_class(title, "feed-title")
-            let detail = gtk_label_new(nil)!
-            gtk_label_set_xalign(detail.opaque, 0)
-            gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_END)
-            gtk_widget_add_css_class(detail, "dim-label")
-            gtk_widget_add_css_class(detail, "caption")
-            gtk_box_append(box.box, title)
-            gtk_box_append(box.box, detail)
-            return box
-        },
-        bind: { row, item in
-            guard let title = gtk_widget_get_first_child(row), let detail = gtk_widget_get_last_child(row) else {
-                return
-            }
-            // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
-            // rows are one bold line.
-            if let markup = item.markup {
-                gtk_label_set_markup(title.opaque, markup)
-                gtk_widget_remove_css_class(title, "feed-title")
-                gtk_label_set_wrap(title.opaque, 1)
-                gtk_label_set_lines(title.opaque, 10)
-            } else {
-                gtk_label_set_text(title.opaque, item.title)
+    /// Rows: a title over a dimmed detail line; a status with a content warning shows the
+    /// warning and a "Show more" button in place of its content until the reader opens it.
+    let rows: RowFactory<FeedItem>
+
+    /// The rows' functions, remembering in `opened` which warnings the reader opened (a row's
+    /// widgets are reused for other statuses as the list scrolls).
+    static func rows(opened: OpenedWarnings) -> RowFactory<FeedItem> {
+        RowFactory<FeedItem>(
+            makeRow: {
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+                gtk_widget_add_css_class(box, "feed-row")
+                gtk_box_append(box.box, WarningLine.make(opened: opened))
+                // Both lines end in "…" rather than widen the list: a long post must not push the
+                // controls pane over the list, nor a phone-width window off the screen.
+                let title = gtk_label_new(nil)!
+                gtk_label_set_xalign(title.opaque, 0)
+                gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+                gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
                 gtk_widget_add_css_class(title, "feed-title")
-                gtk_label_set_wrap(title.opaque, 0)
-                gtk_label_set_lines(title.opaque, -1)
-            }
-            gtk_label_set_text(detail.opaque, item.detail)
-        })
+                let detail = gtk_label_new(nil)!
+                gtk_label_set_xalign(detail.opaque, 0)
+                gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_END)
+                gtk_widget_add_css_class(detail, "dim-label")
+                gtk_widget_add_css_class(detail, "caption")
+                gtk_box_append(box.box, title)
+                gtk_box_append(box.box, detail)
+                return box
+            },
+            bind: { row, item in
+                guard let warning = gtk_widget_get_first_child(row), let title = gtk_widget_get_next_sibling(warning),
+                    let detail = gtk_widget_get_last_child(row)
+                else { return }
+                // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
+                // rows are one bold line.
+                if let markup = item.markup {
+                    gtk_label_set_markup(title.opaque, markup)
+                    gtk_widget_remove_css_class(title, "feed-title")
+                    gtk_label_set_wrap(title.opaque, 1)
+                    gtk_label_set_lines(title.opaque, 10)
+                } else {
+                    gtk_label_set_text(title.opaque, item.title)
+                    gtk_widget_add_css_class(title, "feed-title")
+                    gtk_label_set_wrap(title.opaque, 0)
+                    gtk_label_set_lines(title.opaque, -1)
+                }
+                gtk_label_set_text(detail.opaque, item.detail)
+                WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
+            })
+    }
 
     func report(error message: String) {
         printError("refresh-demo: \(message)")

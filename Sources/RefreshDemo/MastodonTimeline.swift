@@ -25,10 +25,16 @@ struct MastodonStatus: Codable {
         var name: String { displayName.flatMap { $0.isEmpty ? nil : $0 } ?? username }
     }
 
-    /// A boosted status: its text and author are what the row shows.
+    /// A boosted status: its text, content warning and author are what the row shows.
     struct Boosted: Codable {
         let content: String
         let account: Account
+        var spoilerText: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case content, account
+            case spoilerText = "spoiler_text"
+        }
     }
 
     let id: String
@@ -36,10 +42,13 @@ struct MastodonStatus: Codable {
     let content: String
     let account: Account
     let reblog: Boosted?
+    /// The content warning ("" or absent: none): the row shows it, the content behind a button.
+    var spoilerText: String? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, content, account, reblog
         case createdAt = "created_at"
+        case spoilerText = "spoiler_text"
     }
 }
 
@@ -74,7 +83,9 @@ enum MastodonTimeline {
 
     /// The row of `status`: its text as the title, author and time below.
     static func item(_ status: MastodonStatus) -> FeedItem {
-        let shown = status.reblog.map { ($0.content, $0.account) } ?? (status.content, status.account)
+        let shown =
+            status.reblog.map { ($0.content, $0.account, $0.spoilerText) }
+            ?? (status.content, status.account, status.spoilerText)
         var text = self.text(fromHTML: shown.0)
         if text.isEmpty { text = localized("(no text)") }
         if text.count > longestText { text = String(text.prefix(longestText - 1)) + "…" }
@@ -84,9 +95,10 @@ enum MastodonTimeline {
         }
         let time = self.time(status.createdAt)
         let markup = self.markup(fromHTML: shown.0)
+        let warning = shown.2.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
         return FeedItem(
             id: status.id, title: text, detail: time.isEmpty ? author : "\(author) · \(time)",
-            markup: markup.isEmpty ? nil : markup)
+            markup: markup.isEmpty ? nil : markup, warning: warning.isEmpty ? nil : warning)
     }
 
     /// The visible text of a status's HTML on one line: tags dropped (a paragraph or line break

@@ -17,6 +17,8 @@ struct FeedItem: Identifiable, Sendable, Equatable {
     /// Paragraphs with links in Pango markup (a status's content), shown wrapped in place of
     /// the title.
     var markup: String? = nil
+    /// A content warning: shown in place of the content until the reader opens it.
+    var warning: String? = nil
 }
 
 /// A simulated failure, shown to the user.

@@ -11,7 +11,8 @@ connection, so a test can see what the app really sent and what it gave up on. W
 it serves TLS with a certificate it signs itself, which no client trusts. With --token T its
 stream asks for a sign-in, as most Mastodon servers' streams do: a request without
 "Authorization: Bearer T" is answered 401 (the timeline stays public); each stream line of the
-log says whether the request was signed in ("authorized").
+log says whether the request was signed in ("authorized"). With --warnings N every Nth status
+carries a content warning (spoiler_text), as Mastodon sends one.
 
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
@@ -72,7 +73,7 @@ TOPICS = [
 ]
 
 lock = threading.Lock()
-state = {"newest": 0, "initial": 0, "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
+state = {"newest": 0, "initial": 0, "warnings": 0, "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
          "streams": 0, "heartbeat": 15.0, "token": None}
 epoch = datetime.now(timezone.utc)
 posted_at = {}  # the time of each status posted after the start
@@ -102,6 +103,7 @@ def status(number):
         "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
                     "display_name": name},
         "reblog": None,
+        "spoiler_text": f"Spoilers for #{number}'s topic" if state["warnings"] and number % state["warnings"] == 0 else "",
     }
 
 
@@ -424,10 +426,12 @@ def main():
     parser.add_argument("--port-file", help="also write the port to this file once listening")
     parser.add_argument("--heartbeat", type=float, default=15, help="seconds between heartbeats on a quiet stream")
     parser.add_argument("--https", action="store_true", help="serve TLS with a self-signed certificate")
+    parser.add_argument("--warnings", type=int, default=0, help="every Nth status has a content warning (0: none)")
     parser.add_argument("--token", help="the stream answers 401 unless signed in with this access token")
     arguments = parser.parse_args()
     state["token"] = arguments.token
     state["newest"] = state["initial"] = arguments.posts
+    state["warnings"] = max(0, arguments.warnings)
     state["heartbeat"] = arguments.heartbeat
     server = Server(("127.0.0.1", arguments.port), Handler)
     if arguments.https:

@@ -65,6 +65,28 @@ final class MastodonTimelineTests: XCTestCase {
         XCTAssertTrue(long.title.hasSuffix("…"))
     }
 
+    func testAContentWarningComesWithTheRowAndAnEmptyOneIsNone() throws {
+        let json = """
+            [{"id": "3", "created_at": "", "content": "<p>the ending</p>", "spoiler_text": "Film  spoilers\\n",
+              "account": {"username": "ada", "acct": "ada", "display_name": "Ada"}, "reblog": null},
+             {"id": "2", "created_at": "", "content": "<p>plain</p>", "spoiler_text": "",
+              "account": {"username": "ada", "acct": "ada", "display_name": "Ada"}, "reblog": null},
+             {"id": "1", "created_at": "", "content": "", "spoiler_text": "",
+              "account": {"username": "ken", "acct": "ken", "display_name": ""},
+              "reblog": {"content": "<p>boosted</p>", "spoiler_text": "Boosted warning",
+                         "account": {"username": "g", "acct": "g", "display_name": "Grace"}}}]
+            """
+        let rows = try MastodonTimeline.decode(Data(json.utf8)).map(MastodonTimeline.item)
+        XCTAssertEqual(rows.map(\.warning), ["Film spoilers", nil, "Boosted warning"])
+        XCTAssertEqual(rows[0].title, "the ending", "the content is kept, shown once the reader opens it")
+        // A status from before warnings were kept (the cache's older rows) has none.
+        let old = try MastodonTimeline.decode(
+            Data(
+                #"[{"id": "9", "created_at": "", "content": "x", "account": {"username": "a", "acct": "a"}, "reblog": null}]"#
+                    .utf8))
+        XCTAssertNil(MastodonTimeline.item(old[0]).warning)
+    }
+
     func testAStatussHTMLBecomesMarkupWithItsParagraphsLineBreaksAndLinks() {
         let cases: [(html: String, markup: String)] = [
             // Paragraphs apart, a line break kept, white space collapsed.

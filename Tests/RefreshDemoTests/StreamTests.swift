@@ -280,17 +280,6 @@ final class StreamTests: XCTestCase {
         _ app: DemoProcess, _ text: String, describedWith words: String, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../ScreenReader/stream_status.py").standardized.path
-        let client = Process()
-        let output = Pipe()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        client.arguments = [script, "\(app.process.processIdentifier)", text, words]
-        client.standardOutput = output
-        client.standardError = output
-        try client.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        client.waitUntilExit()
-        XCTAssertEqual(client.terminationStatus, 0, "the AT-SPI client: \(said)", file: file, line: line)
+        try runScreenReaderClient("stream_status.py", [text, words], for: app, file: file, line: line)
     }
 }

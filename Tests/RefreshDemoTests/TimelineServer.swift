@@ -138,3 +138,27 @@ extension XCTestCase {
         return (app, server, window)
     }
 }
+
+extension XCTestCase {
+    /// Runs `script`, an AT-SPI client in Tests/ScreenReader, on `app`'s process id and
+    /// `arguments`; fails with what it printed unless it exits 0. Returns what it printed.
+    @discardableResult
+    func runScreenReaderClient(
+        _ script: String, _ arguments: [String], for app: DemoProcess, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> String {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../ScreenReader/\(script)").standardized.path
+        let client = Process()
+        let output = Pipe()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        client.arguments = [path, "\(app.process.processIdentifier)"] + arguments
+        client.standardOutput = output
+        client.standardError = output
+        try client.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        client.waitUntilExit()
+        XCTAssertEqual(client.terminationStatus, 0, "the AT-SPI client \(script): \(said)", file: file, line: line)
+        return said
+    }
+}
