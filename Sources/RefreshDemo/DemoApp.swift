@@ -64,7 +64,7 @@ final class DemoApp {
 
     init(options: Options) {
         self.options = options
-        rows = Self.rows(opened: OpenedWarnings())
+        rows = Self.rows(opened: OpenedWarnings(), times: PostedTimes())
         tracer = options.trace ? Tracer() : nil
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
@@ -256,8 +256,9 @@ final class DemoApp {
     let rows: RowFactory<FeedItem>
 
     /// The rows' functions, remembering in `opened` which warnings the reader opened (a row's
-    /// widgets are reused for other statuses as the list scrolls).
-    static func rows(opened: OpenedWarnings) -> RowFactory<FeedItem> {
+    /// widgets are reused for other statuses as the list scrolls), and keeping the times rows
+    /// show up to date through `times`.
+    static func rows(opened: OpenedWarnings, times: PostedTimes) -> RowFactory<FeedItem> {
         RowFactory<FeedItem>(
             makeRow: {
                 let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
@@ -296,7 +297,7 @@ final class DemoApp {
                     gtk_label_set_wrap(title.opaque, 0)
                     gtk_label_set_lines(title.opaque, -1)
                 }
-                gtk_label_set_text(detail.opaque, item.detail)
+                times.show(detail, author: item.detail, postedAt: item.postedAt)
                 WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
             })
     }

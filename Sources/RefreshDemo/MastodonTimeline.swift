@@ -93,12 +93,12 @@ enum MastodonTimeline {
         if status.reblog != nil {
             author = fill(localized("%s, boosted by %s"), author, status.account.name)
         }
-        let time = self.time(status.createdAt)
+        let postedAt = self.postedAt(status.createdAt)
         let markup = self.markup(fromHTML: shown.0)
         let warning = shown.2.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
         return FeedItem(
-            id: status.id, title: text, detail: time.isEmpty ? author : "\(author) · \(time)",
-            markup: markup.isEmpty ? nil : markup, warning: warning.isEmpty ? nil : warning)
+            id: status.id, title: text, detail: author, markup: markup.isEmpty ? nil : markup,
+            warning: warning.isEmpty ? nil : warning, postedAt: postedAt)
     }
 
     /// The visible text of a status's HTML on one line: tags dropped (a paragraph or line break
@@ -294,21 +294,36 @@ enum MastodonTimeline {
         return max(0, Int(g_date_time_difference(date, now) / 1_000_000))
     }
 
-    /// `createdAt` (ISO 8601) as local time: "14:05" today, "3 Dec, 14:05" before (GLib's
-    /// formats, so no internationalization data is loaded).
-    static func time(_ createdAt: String) -> String {
-        guard let instant = g_date_time_new_from_iso8601(createdAt, nil) else { return "" }
+    /// `createdAt` (ISO 8601) in milliseconds since 1970, or nil if it is not a time.
+    static func postedAt(_ createdAt: String) -> Int64? {
+        guard let instant = g_date_time_new_from_iso8601(createdAt, nil) else { return nil }
         defer { g_date_time_unref(instant) }
-        let local = g_date_time_to_local(instant)!
-        defer { g_date_time_unref(local) }
-        let now = g_date_time_new_now_local()!
-        defer { g_date_time_unref(now) }
-        let today =
-            g_date_time_get_year(local) == g_date_time_get_year(now)
-            && g_date_time_get_day_of_year(local) == g_date_time_get_day_of_year(now)
-        // Translators: a status's time today, and on another day (GLib g_date_time_format).
-        let format = today ? localized("%H:%M") : localized("%e %b, %H:%M")
-        guard let text = g_date_time_format(local, format) else { return "" }
+        return Int64(g_date_time_to_unix(instant)) * 1_000 + Int64(g_date_time_get_microsecond(instant) / 1_000)
+    }
+
+    /// How long before `now` a status was posted at `postedAt` (both in milliseconds since 1970),
+    /// as timeline apps say it: "now" under a minute (or ahead of this clock), then "5 min",
+    /// "3 h", "2 d" up to a week, then the local date ("3 Dec", with the year when not this
+    /// year's; GLib's formats, so no internationalization data is loaded).
+    static func age(of postedAt: Int64, at now: Int64) -> String {
+        let minutes = max(0, now - postedAt) / 60_000
+        // Translators: how long ago a status was posted, in the timeline's rows.
+        if minutes < 1 { return localized("now") }
+        if minutes < 60 { return demoPlural("%d min", "%d min")(Int(minutes)) }
+        if minutes < 24 * 60 { return demoPlural("%d h", "%d h")(Int(minutes / 60)) }
+        if minutes < 7 * 24 * 60 { return demoPlural("%d d", "%d d")(Int(minutes / (24 * 60))) }
+        guard let posted = g_date_time_new_from_unix_local(Int(postedAt / 1_000)),
+            let today = g_date_time_new_from_unix_local(Int(now / 1_000))
+        else { return "" }
+        defer {
+            g_date_time_unref(posted)
+            g_date_time_unref(today)
+        }
+        // Translators: the date of a status older than a week (GLib g_date_time_format), this
+        // year's and another year's.
+        let format =
+            g_date_time_get_year(posted) == g_date_time_get_year(today) ? localized("%e %b") : localized("%e %b %Y")
+        guard let text = g_date_time_format(posted, format) else { return "" }
         defer { g_free(text) }
         return trimmed(String(cString: text)[...])
     }

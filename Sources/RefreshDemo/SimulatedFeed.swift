@@ -19,6 +19,9 @@ struct FeedItem: Identifiable, Sendable, Equatable {
     var markup: String? = nil
     /// A content warning: shown in place of the content until the reader opens it.
     var warning: String? = nil
+    /// When it was posted (milliseconds since 1970): the row says how long ago after `detail`,
+    /// and says it again each minute.
+    var postedAt: Int64? = nil
 }
 
 /// A simulated failure, shown to the user.

@@ -54,7 +54,9 @@ final class MastodonTimelineTests: XCTestCase {
         let rows = statuses.map(MastodonTimeline.item)
         XCTAssertEqual(rows.map(\.id), ["110000000000000002", "110000000000000001"])
         XCTAssertEqual(rows[0].title, "Hello @bob & <world> line'2!")
-        XCTAssertTrue(rows[0].detail.hasPrefix("Ada @ada@example.org · "), rows[0].detail)
+        XCTAssertEqual(rows[0].detail, "Ada @ada@example.org")
+        XCTAssertEqual(rows[0].postedAt, 1_709_285_400_000, "2024-03-01T09:30:00Z")
+        XCTAssertNil(rows[1].postedAt, "a created_at that is not a time")
         XCTAssertEqual(rows[1].title, "boosted text")
         XCTAssertEqual(rows[1].detail, "Grace @g@x, boosted by ken")
         let long = MastodonTimeline.item(
@@ -85,6 +87,29 @@ final class MastodonTimelineTests: XCTestCase {
                 #"[{"id": "9", "created_at": "", "content": "x", "account": {"username": "a", "acct": "a"}, "reblog": null}]"#
                     .utf8))
         XCTAssertNil(MastodonTimeline.item(old[0]).warning)
+    }
+
+    func testARowSaysHowLongAgoAStatusWasPosted() {
+        // 2026-12-06T12:00:00Z; the dates a week and more before are at noon too, the same day in
+        // any time zone.
+        let now: Int64 = 1_796_558_400_000
+        let minute: Int64 = 60_000
+        let cases: [(String, Int64, String)] = [
+            ("posted this instant", now, "now"),
+            ("59 s before", now - 59_000, "now"),
+            ("ahead of this clock", now + 5 * minute, "now"),
+            ("one minute", now - minute, "1 min"),
+            ("59 minutes", now - 59 * minute - 59_000, "59 min"),
+            ("one hour", now - 60 * minute, "1 h"),
+            ("just under a day", now - 24 * 60 * minute + 1, "23 h"),
+            ("one day", now - 24 * 60 * minute, "1 d"),
+            ("six days", now - 6 * 24 * 60 * minute, "6 d"),
+            ("16 days: the date", 1_795_176_000_000, "20 Nov"),
+            ("another year's: with the year", 1_749_988_800_000, "15 Jun 2025"),
+        ]
+        for (name, postedAt, expected) in cases {
+            XCTAssertEqual(MastodonTimeline.age(of: postedAt, at: now), expected, name)
+        }
     }
 
     func testAStatussHTMLBecomesMarkupWithItsParagraphsLineBreaksAndLinks() {
