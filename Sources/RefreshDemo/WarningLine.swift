@@ -3,6 +3,7 @@
 // (kept by id: a row's widgets show other statuses as the list scrolls), and the button says
 // whether it is expanded, as GTK's expanders do.
 
+import CAdwaita
 import CGtk
 import GtkInterop
 
