@@ -35,13 +35,17 @@ let package = Package(
         // The GTK widget: translates input into engine events and renders the engine's state.
         .target(
             name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
+        // A list's parts found in its documented widget tree, and drags emitted on its own
+        // gesture: for the demo's screenshot script, the benchmarks and the widget tests.
+        .target(
+            name: "ListProbe", dependencies: ["CGtk", "GtkInterop"], path: "Tools/ListProbe", swiftSettings: swiftSettings),
         // GTK's test checks and signal emission for the widget tests (variadic in C).
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/CGtkTestSupport", pkgConfig: "gtk4"),
         .testTarget(
             name: "GtkRefreshListTests",
             dependencies: [
                 "GtkRefreshList", "GtkInterop", "CGtk", "CGtkTestSupport", "RefreshEngine", "SeededRandom",
-                "WaylandSupport",
+                "WaylandSupport", "ListProbe",
             ],
             swiftSettings: swiftSettings
         ),
@@ -58,7 +62,7 @@ let package = Package(
             name: "RefreshDemo",
             dependencies: [
                 "CGtk", "CAdwaita", "CSoup", "CSQLite", "GtkInterop", "GtkRefreshList", "RefreshEngine",
-                "SeededRandom",
+                "SeededRandom", "ListProbe",
             ],
             swiftSettings: swiftSettings,
             // It names libdispatch's main-queue hooks (main.swift), so it links libdispatch itself.
@@ -74,6 +78,7 @@ let package = Package(
             name: "RefreshBenchmarks",
             dependencies: [
                 "CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter", "WaylandSupport",
+                "ListProbe",
             ],
             path: "Tools/RefreshBenchmarks", swiftSettings: swiftSettings),
         // Counts a thread's heap allocations by interposing malloc in the executable that links

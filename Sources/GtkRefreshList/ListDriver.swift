@@ -140,17 +140,17 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
             }
         }
         // What a `.ui` file set on the widget before this list drove it (already notified).
-        notified.isHeaderHidden = core.headerHidden
-        notified.isFooterHidden = core.footerHidden
+        notified.isHeaderHidden = core.settings.headerHidden
+        notified.isFooterHidden = core.settings.footerHidden
         // The widget said 64 (the property's default) until this list drove it.
         if engine.configuration.pullThreshold != RefreshConfiguration.standard.pullThreshold {
             g_object_notify(cast(widget.raw), "pull-threshold")
         }
         // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
-        notified.maximumRows = core.maximumRows ?? RefreshConfiguration.standard.maximumRows
-        if let set = core.maximumRows, set != engine.maximumRows { maximumRows = set }
-        if core.headerHidden { isHeaderHidden = true }
-        if core.footerHidden { isFooterHidden = true }
+        notified.maximumRows = core.settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
+        if let set = core.settings.maximumRows, set != engine.maximumRows { maximumRows = set }
+        if core.settings.headerHidden { isHeaderHidden = true }
+        if core.settings.footerHidden { isFooterHidden = true }
         render()
     }
 
@@ -213,16 +213,6 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
                 at: Self.monotonicNow(), place: placeMemoryAtStart(), loadsByCursor: loading.cursor != nil))
     }
 
-    /// Pull input from a source of the package's own (the demo's screenshot script), taken
-    /// exactly as the list's own scroll and drag input.
-    func feed(_ gesture: PullGesture) {
-        switch gesture {
-        case .began(let kind): send(.gestureBegan(kind))
-        case .moved(let input): send(.pull(input))
-        case .ended(let kind, let cancelled): send(.gestureEnded(kind, cancelled: cancelled))
-        }
-    }
-
     /// Asks for a refresh, as F5 does. Ignored while one runs.
     func refresh() { send(.refreshRequested) }
 
@@ -251,13 +241,6 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// What the list shows now: the header (state, height, title, last-updated instant), the
     /// footer, the paging position, the operation in flight and the inputs it ignored.
     var state: Snapshot { engine.snapshot }
-
-    /// The scrolled window holding the rows (the package's demo and benchmarks scroll it; tests
-    /// find it in the widget tree, as an app would).
-    var scrolledWindow: UnsafeMutablePointer<GtkWidget> { parts.scrolled }
-
-    /// The list view showing the rows (the demo focuses it).
-    var listView: UnsafeMutablePointer<GtkWidget> { parts.listView }
 
     /// Milliseconds on GLib's monotonic clock.
     static func monotonicNow() -> MonotonicInstant {

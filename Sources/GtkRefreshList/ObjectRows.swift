@@ -263,7 +263,7 @@ extension RefreshListCore {
                 pullThreshold: settings.pullThreshold,
                 loadMoreDistance: settings.loadMoreDistance < 0 ? nil : settings.loadMoreDistance,
                 pageSize: settings.pageSize, refreshMerge: refreshMerge,
-                maximumRows: maximumRows ?? RefreshConfiguration.standard.maximumRows)
+                maximumRows: settings.maximumRows ?? RefreshConfiguration.standard.maximumRows)
         } catch {
             cgtk_log_critical("RefreshList", "\(error); the list uses the default settings")
         }

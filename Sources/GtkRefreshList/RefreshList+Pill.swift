@@ -85,9 +85,6 @@ extension ListDriver {
         }
     }
 
-    /// The pill's button, for the demo's trace to say where it is painted.
-    var pillButton: UnsafeMutablePointer<GtkWidget> { pill.button }
-
     /// Shows what the engine says the pill shows: the count, a failure with Retry, or nothing.
     func renderPill() {
         let shown = engine.pill

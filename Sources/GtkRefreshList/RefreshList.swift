@@ -246,35 +246,33 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
     /// shown or waits.
     @discardableResult
     public func update(_ item: Item) -> Bool { driver.update(item) }
+}
 
-    // What the package's own demo, screenshot script and benchmarks read and drive. The
-    // widgets given out are the widget's children: valid until it is disposed.
-
-    /// The engine the list feeds (the demo traces it; apps read `state`).
-    package var engine: RefreshEngine { driver.engine }
-    /// Called after every engine event with the event and the engine's new state (the demo's trace).
-    package var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)? {
+// What the list decided, for an app's own log or inspector: every event its engine took with
+// the engine as it is after it, and every effect carried out. The list decides the same with or
+// without an observer; an observer reads and never drives (a call back into the list from one
+// runs after the event it observes). The demo's `--trace` prints these.
+extension RefreshList {
+    /// Called after every event the engine takes, with the event and the engine's state after it.
+    public var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)? {
         get { driver.eventObserver }
         set { driver.eventObserver = newValue }
     }
-    /// Called for every effect the list carries out (the demo's trace).
-    package var effectObserver: (@MainActor (Effect) -> Void)? {
+
+    /// Called for every effect the list carries out, as it carries it out (an `.announce` is
+    /// what the list gives screen readers to say).
+    public var effectObserver: (@MainActor (Effect) -> Void)? {
         get { driver.effectObserver }
         set { driver.effectObserver = newValue }
     }
-    /// Pull input from a source of the package's own (the demo's screenshot script), taken
-    /// exactly as the list's own scroll and drag input.
-    package func feed(_ gesture: PullGesture) { driver.feed(gesture) }
-    /// The scrolled window holding the rows (the demo and benchmarks scroll it).
-    package var scrolledWindow: UnsafeMutablePointer<GtkWidget> { driver.scrolledWindow }
-    /// The list view showing the rows (the demo focuses it).
-    package var listView: UnsafeMutablePointer<GtkWidget> { driver.listView }
-    /// The pill's button, for the demo's trace to say where it is painted.
-    package var pillButton: UnsafeMutablePointer<GtkWidget> { driver.pillButton }
-    /// The text of a failure the engine reports, for the demo's trace.
-    package func failureText(_ failure: FailureID?) -> String? { driver.failureText(failure) }
-    /// The place an effect saves or restores, its id as text and its top in px (the demo's trace).
-    package func place(for effect: Effect) -> (id: String, top: Double)? { driver.place(for: effect) }
+
+    /// The words the list shows for `failure` (the loader's error as text, or "timed out"),
+    /// while the engine still refers to it; `nil` for `nil` or a failure it forgot.
+    public func failureMessage(_ failure: FailureID?) -> String? { driver.failureText(failure) }
+
+    /// The place a `.persistPlace` or `.applyRestore` effect saves or restores: the row's id as
+    /// text and its top in the list's area (px); `nil` for other effects.
+    public func place(of effect: Effect) -> (id: String, top: Double)? { driver.place(for: effect) }
 }
 
 extension RefreshList where Item.ID: LosslessStringConvertible {

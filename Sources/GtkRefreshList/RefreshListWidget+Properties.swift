@@ -18,8 +18,8 @@ extension RefreshListCore {
             g_value_set_enum(
                 value, gint(FooterState.allCases.firstIndex(of: driver?.footerStateForProperty ?? .hidden)!))
         case .refreshing: g_value_set_boolean(value, (driver?.isRefreshingForProperty ?? false).gboolean)
-        case .headerHidden: g_value_set_boolean(value, (driver?.isHeaderHidden ?? headerHidden).gboolean)
-        case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? footerHidden).gboolean)
+        case .headerHidden: g_value_set_boolean(value, (driver?.isHeaderHidden ?? settings.headerHidden).gboolean)
+        case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? settings.footerHidden).gboolean)
         case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? settings.pullThreshold)
         case .model: g_value_set_object(value, gpointer(model))
         case .factory: g_value_set_object(value, factory.map { gpointer($0) })
@@ -29,7 +29,8 @@ extension RefreshListCore {
             let merge = driver?.configuration.engine.refreshMerge ?? refreshMerge
             g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: merge)!))
         case .maxRows:
-            let count = driver?.maximumRowsForProperty ?? maximumRows ?? RefreshConfiguration.standard.maximumRows
+            let count =
+                driver?.maximumRowsForProperty ?? settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
             g_value_set_int(value, gint(clamping: count))
         case .paging:
             let paging = driver.map { $0.pagesByCursor ? RefreshPaging.cursor : .pages } ?? settings.paging
@@ -69,8 +70,8 @@ extension RefreshListCore {
             let count = Int(g_value_get_int(value))
             if let driver {
                 driver.maximumRowsForProperty = count
-            } else if count != maximumRows ?? RefreshConfiguration.standard.maximumRows {
-                maximumRows = count
+            } else if count != settings.maximumRows ?? RefreshConfiguration.standard.maximumRows {
+                settings.maximumRows = count
                 g_object_notify(object, Property.maxRows.name)
             }
         case .itemType:

@@ -69,12 +69,6 @@ final class RefreshListCore {
     var pill: WidgetPointer?
     /// The list that drives this widget; released on finalize.
     var driver: (any RefreshListDriver)?
-    /// `header-hidden` and `footer-hidden` while no list drives the widget (set by a `.ui` file).
-    var headerHidden = false
-    var footerHidden = false
-    /// `max-rows` as set while no list drove the widget (a `.ui` file): what the list starts
-    /// with; `nil` until set.
-    var maximumRows: Int?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
@@ -88,8 +82,9 @@ final class RefreshListCore {
     var refreshMerge = RefreshMerge.replace
     /// The read-only view of the rows handed out as `model` (made when first asked for).
     var modelView: OpaquePointer?
-    /// The rest of the settings a list driven through GObject starts with, as its properties
-    /// set them before it was shown.
+    /// What the properties set while no list drove the widget (a `.ui` file, or a GObject app
+    /// before it was shown): what the list starts with. Once a list drives the widget, the list
+    /// (its engine) holds every value and the properties read it there.
     var settings = ObjectListSettings()
     /// The C strings the text properties' getters handed out, by property name: each stays
     /// valid until the property's value changes, and all go on finalize.
@@ -154,12 +149,12 @@ final class RefreshListCore {
     /// one does, on the value kept here for it, notified when it changes.
     func set(
         _ flag: Bool, _ property: Property, of object: UnsafeMutablePointer<GObject>?,
-        kept: ReferenceWritableKeyPath<RefreshListCore, Bool>, onDriver apply: (any RefreshListDriver) -> Void
+        kept: WritableKeyPath<ObjectListSettings, Bool>, onDriver apply: (any RefreshListDriver) -> Void
     ) {
         if let driver {
             apply(driver)
-        } else if flag != self[keyPath: kept] {
-            self[keyPath: kept] = flag
+        } else if flag != settings[keyPath: kept] {
+            settings[keyPath: kept] = flag
             g_object_notify(object, property.name)
         }
     }
@@ -202,6 +197,10 @@ public func refreshListGetType() -> GType { RefreshListType.type }
 /// What a list driven through GObject is made with, as set by its properties before it drove
 /// the widget (a list driven from Swift answers them from its own configuration).
 struct ObjectListSettings {
+    var headerHidden = false
+    var footerHidden = false
+    /// `nil` until set: then it wins over a Swift list's configuration.
+    var maximumRows: Int?
     var paging = RefreshPaging.pages
     var placeKey: String?
     var lastUpdatedKey: String?

@@ -125,7 +125,7 @@ extension DemoApp {
 
     func updateInspector() {
         guard let list else { return }
-        let engine = list.engine
+        let engine = list.state
         if let refreshAction {
             g_simple_action_set_enabled(refreshAction, (engine.header.state != .refreshing).gboolean)
         }

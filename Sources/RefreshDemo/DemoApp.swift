@@ -8,6 +8,7 @@ import CGtk
 import GtkInterop
 import Glibc
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 /// The reverse-DNS application id (also the .desktop and metainfo id).
@@ -28,6 +29,9 @@ final class DemoApp {
     /// `app.refresh`: the header bar's Refresh and the status page's Retry; off while refreshing.
     var refreshAction: OpaquePointer?
     var list: RefreshList<FeedItem>?
+    /// The list's engine as its last event left it (the list's `eventObserver`): the pill's
+    /// state for the trace.
+    var decided: RefreshEngine?
     var feed: SimulatedFeed
     var folder: FolderSource?
     /// The network feed, while it is the source (its stream follows the public timeline).
@@ -151,12 +155,12 @@ final class DemoApp {
     /// (px), where a pointer activates it.
     private func tracePill() {
         guard let list, let window else { return }
-        let pill = list.pillButton
+        guard let pill = ListParts.pill(of: list.widget) else { return }
         var bounds = graphene_rect_t()
         let shown = gtk_widget_get_mapped(pill) != 0 && gtk_widget_compute_bounds(pill, window, &bounds) != 0
         let x = Int((bounds.origin.x + bounds.size.width / 2).rounded())
         let y = Int((bounds.origin.y + bounds.size.height / 2).rounded())
-        let state = shown ? list.engine.pill.name : Pill.hidden.name
+        let state = shown ? (decided?.pill ?? .hidden).name : Pill.hidden.name
         let said = shown ? "\(state) \(x) \(y)" : state
         guard said != tracedPill else { return }
         tracedPill = said
@@ -169,6 +173,7 @@ final class DemoApp {
         if let old = list {
             gtk_box_remove(holder.box, old.widget)
             list = nil
+            decided = nil
         }
         var configuration = RefreshListConfiguration()
         do {
@@ -202,13 +207,14 @@ final class DemoApp {
         list.eventObserver = { [weak self] event, engine in
             guard let self else { return }
             guard let list = self.list else { return }
-            self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureText)
+            self.decided = engine
+            self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureMessage)
             self.updateInspector()
-            self.mastodon?.listChanged()
+            self.mastodon?.listChanged(engine)
             self.mastodon?.traceRowsIfChanged()
         }
         list.effectObserver = { [weak self, weak list] effect in
-            self?.tracer?.effect(effect, place: list?.place(for: effect))
+            self?.tracer?.effect(effect, place: list?.place(of: effect))
             if case .dropRows(let above, let below) = effect { self?.mastodon?.rowsDropping(above + below) }
             if case .insertArrivals = effect { self?.mastodon?.arrivalsGoingIn() }
         }

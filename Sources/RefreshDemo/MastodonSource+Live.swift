@@ -11,17 +11,17 @@ import CSoup
 import FoundationEssentials
 import GtkInterop
 import GtkRefreshList
+import RefreshEngine
 
 extension MastodonSource {
     /// The stream of the public timeline, as server-sent events.
     static let streamPath = "/api/v1/streaming/public"
 
-    /// The app calls this after each event of the list: the stream starts (once) when the list's
+    /// The app calls this after each event of the list, with its engine after it: the stream starts (once) when the list's
     /// first load is over (its rows shown, or nothing or a failure shown instead) and nothing
     /// loads, so streamed statuses go on top of a timeline.
-    func listChanged() {
+    func listChanged(_ engine: RefreshEngine) {
         guard streams, !streamStarted, let list else { return }
-        let engine = list.engine
         guard engine.inFlight == nil, engine.newerRows != .loading else { return }
         switch engine.placeholder {
         // Rows shown, or nothing to show: the first load is over.

@@ -10,6 +10,7 @@ import CGtk
 import GtkInterop
 import Glibc
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 @MainActor
@@ -67,8 +68,8 @@ final class ScreenshotScript {
 
     /// Idle, pulling, armed, refreshing, refreshed, failed.
     private func shootHeaderStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
-        let threshold = list.engine.configuration.pullThreshold
-        let header = { list.engine.header.state }
+        let threshold = list.configuration.engine.pullThreshold
+        let header = { list.state.header.state }
         list.start()
         try await settle("the first refresh", window) { header() == .refreshing }
         heldRefresh?(.success(Page(items(181...200), hasMore: true)))
@@ -79,14 +80,15 @@ final class ScreenshotScript {
         shoot(window, "header-idle")
 
         // A drag: held, it never ends by itself, however slowly frames come.
-        list.feed(.began(.drag))
-        list.feed(.moved(.drag(distance: threshold / 2)))
+        let drag = EmittedDrag(on: list.widget)
+        drag.press()
+        drag.move(to: threshold / 2)
         try await settle("a pull", window) { header() == .pulling }
         shoot(window, "header-pulling")
-        list.feed(.moved(.drag(distance: threshold * 0.7)))
+        drag.move(to: threshold * 1.2)
         try await settle("an armed pull", window) { header() == .armed }
         shoot(window, "header-armed")
-        list.feed(.ended(.drag, cancelled: false))
+        drag.release()
         try await settle("the pull's refresh", window) { header() == .refreshing }
         shoot(window, "header-refreshing")
         heldRefresh?(.success(Page(items(183...202), hasMore: true)))
@@ -103,7 +105,7 @@ final class ScreenshotScript {
 
     /// Loading, failed with Retry, no more items; scrolled to the bottom so the sentinel shows.
     private func shootFooterStates(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
-        let footer = { list.engine.footer }
+        let footer = { list.state.footer }
         try await scroll(list, window, toEnd: true)
         try await settle("the next page loading", window) { footer() == .loading }
         try await scroll(list, window, toEnd: true)
@@ -124,31 +126,31 @@ final class ScreenshotScript {
     /// holds and the pill says "5 new posts"; then the same right to left, the pill's arrow after
     /// its words.
     private func shootPill(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
-        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
+        let adjustment = gtk_scrolled_window_get_vadjustment(ListParts.scrolledWindow(of: list.widget).opaque)
         try await settle("the list scrolled a few rows down", window) {
             if abs(gtk_adjustment_get_value(adjustment) - 150) <= 0.5 { return true }
             gtk_adjustment_set_value(adjustment, 150)
             return false
         }
         list.refresh()
-        try await settle("a refresh in mid-list", window) { list.engine.header.state == .refreshing }
+        try await settle("a refresh in mid-list", window) { list.state.header.state == .refreshing }
         // The newest page: five new posts on top of fifteen of the rows shown (202…188).
         heldRefresh?(.success(Page(items(188...207), hasMore: true)))
         try await settle("the pill over the rows, the header closed", window) {
-            list.engine.newAbove == 5 && list.engine.header.state == .idle
+            list.state.newAbove == 5 && list.state.header.state == .idle
         }
         shoot(window, "pill")
         gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
         try await settle("the pill, right to left", window) {
-            list.engine.newAbove == 5 && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
+            list.state.newAbove == 5 && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
         }
         shoot(window, "rtl-pill")
         gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
         try await settle("left to right again", window) { gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_LTR }
         // The shorter list loads its next page: the last, so the feed ends as before.
-        guard list.engine.footer == .loading else { return }
+        guard list.state.footer == .loading else { return }
         heldPage?(.success(Page(items(181...187), hasMore: false)))
-        try await settle("the end of the feed again", window) { list.engine.footer == .exhausted }
+        try await settle("the end of the feed again", window) { list.state.footer == .exhausted }
     }
 
     /// A pull in a right-to-left window: the header's arrow and texts, the rows and the pane
@@ -156,16 +158,17 @@ final class ScreenshotScript {
     private func shootRightToLeft(_ list: RefreshList<FeedItem>, _ window: WidgetPointer) async throws(Stalled) {
         try await scroll(list, window, toEnd: false)
         gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
-        list.feed(.began(.drag))
-        list.feed(.moved(.drag(distance: list.engine.configuration.pullThreshold / 2)))
+        let drag = EmittedDrag(on: list.widget)
+        drag.press()
+        drag.move(to: list.configuration.engine.pullThreshold / 2)
         try await settle("a pull, right to left", window) {
-            list.engine.header.state == .pulling && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
+            list.state.header.state == .pulling && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_RTL
         }
         shoot(window, "rtl-pulling")
-        list.feed(.ended(.drag, cancelled: true))
+        drag.cancel()
         gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
         try await settle("the pull let go, left to right again", window) {
-            list.engine.header.state == .idle && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_LTR
+            list.state.header.state == .idle && gtk_widget_get_direction(list.widget) == GTK_TEXT_DIR_LTR
         }
     }
 
@@ -192,19 +195,20 @@ final class ScreenshotScript {
         app.buildList()
         guard let list = app.list else { return }
         hold(list)
+        let placeholder = { app.decided?.placeholder ?? Placeholder.none }
         list.start()
-        try await settle("the first load of a new list", window) { list.engine.header.state == .refreshing }
+        try await settle("the first load of a new list", window) { list.state.header.state == .refreshing }
         shoot(window, "placeholder-loading")
         heldRefresh?(.success(Page([], hasMore: false)))
         try await settle("the empty list's view", window) {
-            list.engine.placeholder == .empty && list.engine.header.state == .idle
+            placeholder() == .empty && list.state.header.state == .idle
         }
         shoot(window, "placeholder-empty")
         list.refresh()
-        try await settle("a refresh of the empty list", window) { list.engine.header.state == .refreshing }
+        try await settle("a refresh of the empty list", window) { list.state.header.state == .refreshing }
         heldRefresh?(.failure(FolderError(message: localized("The server did not answer"))))
         try await settle("the failed list's view", window) {
-            if case .failed = list.engine.placeholder { return list.engine.header.state == .idle }
+            if case .failed = placeholder() { return list.state.header.state == .idle }
             return false
         }
         shoot(window, "placeholder-failed")
@@ -212,7 +216,7 @@ final class ScreenshotScript {
 
     /// Scrolls to the end (or the top) until a laid-out frame shows it.
     private func scroll(_ list: RefreshList<FeedItem>, _ window: WidgetPointer, toEnd: Bool) async throws(Stalled) {
-        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.scrolledWindow))
+        let adjustment = gtk_scrolled_window_get_vadjustment(ListParts.scrolledWindow(of: list.widget).opaque)
         try await settle(toEnd ? "the bottom of the list" : "the top of the list", window) {
             let target = toEnd ? gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) : 0
             if abs(gtk_adjustment_get_value(adjustment) - target) <= 0.5 { return true }
@@ -247,7 +251,7 @@ final class ScreenshotScript {
             guard now - start <= patience else { throw Stalled(what: what) }
             now = await frame(window)
         }
-        let slide = Int64(app?.list?.engine.headerSlideMilliseconds ?? 0) * 1_000
+        let slide = Int64(app?.decided?.headerSlideMilliseconds ?? 0) * 1_000
         let shown = now
         repeat { now = await frame(window) } while now - shown <= slide
     }

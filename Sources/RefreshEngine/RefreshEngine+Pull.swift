@@ -72,8 +72,9 @@ extension RefreshEngine {
     }
 
     /// Whether a wheel notch up at `instant` would start a pull (the header idle and shown, the
-    /// list at rest at the top): the package's tests wait for it instead of sleeping.
-    package func wheelWouldPull(at instant: MonotonicInstant) -> Bool {
+    /// list at rest at the top, the wheel quiet for its idle interval): what a host that
+    /// sends wheel notches, or measures their response, waits for.
+    public func wheelWouldPull(at instant: MonotonicInstant) -> Bool {
         guard case .idle = headerPhase, !headerHiddenByHost, geometry.isAtTop else { return false }
         return wheelRested(at: instant)
     }

@@ -46,9 +46,9 @@ final class ArrivalWidgetTests: XCTestCase {
             }
             defer { GtkTest.watch(of: window).afterPaint = nil }
             var said: [Announcement] = []
-            // Internal read: what the list asks a screen reader to say. GTK 4.8 can give it to Orca only as
-            // the focused widget's description, which no public call reads back (gtk_test_accessible_*
-            // checks one value at one moment; a description put and taken back between two checks is lost).
+            // What the list gives screen readers to say, read by its public effect observer: GTK 4.8 gives
+            // it to Orca only as the focused widget's description, which no GTK call reads back (one put
+            // and taken back between two gtk_test_accessible_* checks is lost); Tests/ScreenReader hears Orca.
             list.effectObserver = { if case .announce(let announcement) = $0 { said.append(announcement) } }
             XCTAssertTrue(list.receive(Row(id: 500)))
             XCTAssertTrue(list.receive(Row(id: 501)))

@@ -5,6 +5,7 @@
 import CGtk
 import GtkInterop
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -37,17 +38,18 @@ final class DirectionTests: XCTestCase {
         GtkTest.wait("the first page in and the header closed") {
             list.items.count == 20 && list.state.header.state == .idle
         }
-        // A drag held at half the threshold: the arrow and the title show. Internal write: `feed`
-        // (the demo's screenshot script's way in) gives the pull exactly, since what is checked
-        // here is the layout; RealInputTests and TouchInputTests drive pulls with real input.
-        list.feed(.began(.drag))
-        list.feed(.moved(.drag(distance: list.configuration.engine.pullThreshold / 2)))
+        // A drag held at half the threshold: the arrow and the title show. The drag's signals as
+        // GTK emits them give the pull exactly, since what is checked here is the layout;
+        // RealInputTests and TouchInputTests drive pulls with real input.
+        let drag = EmittedDrag(on: list.widget)
+        drag.press()
+        drag.move(to: list.configuration.engine.pullThreshold / 2)
         GtkTest.wait("the header pulled open") {
             list.state.header.state == .pulling && list.headerAllocatedHeight > 8
         }
         GtkTest.frames(of: list.widget)
         let arrow = centre(list.arrowWidget, in: list.widget) < centre(list.titleLabel, in: list.widget)
-        list.feed(.ended(.drag, cancelled: true))
+        drag.cancel()
         // The next page loading: the footer's spinner and its words.
         list.loadMore()
         GtkTest.wait("a page loading") { list.state.footer == .loading && !pages.isEmpty }

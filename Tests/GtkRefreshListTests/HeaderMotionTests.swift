@@ -6,6 +6,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -74,13 +75,14 @@ final class HeaderMotionTests: XCTestCase {
             GtkTest.wait("the first refresh over and the header closed") {
                 list.state.header.state == .idle && list.headerAllocatedHeight == 0
             }
-            // Internal write: `feed` (the demo's screenshot script's way in) moves the pull by
-            // exactly 8 px a step, since what is checked is that each step is laid out; real
-            // drags are RealInputTests' and TouchInputTests'.
-            list.feed(.began(.drag))
+            // The drag's signals as GTK emits them move the pull by exactly 8 px a step, since
+            // what is checked is that each step is laid out; real drags are RealInputTests' and
+            // TouchInputTests'.
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
             var previous = 0
             for step in 1...12 {
-                list.feed(.moved(.drag(distance: 8)))
+                drag.move(to: Double(step * 8))
                 let expected = Int(list.state.header.height.rounded())
                 GtkTest.wait("step \(step) laid out at \(expected) px (now \(list.headerAllocatedHeight))") {
                     list.headerAllocatedHeight == expected
@@ -89,7 +91,7 @@ final class HeaderMotionTests: XCTestCase {
                 previous = expected
             }
             XCTAssertEqual(list.state.header.state, .armed)
-            list.feed(.ended(.drag, cancelled: true))
+            drag.cancel()
             GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
         }
     }

@@ -30,9 +30,9 @@ final class NewerRetryPillTests: XCTestCase {
         XCTAssertTrue(store.save(SavedPlace(id: "150", top: 0), key: "timeline"), file: file, line: line)
         feed.newerFails = true
         let (list, window) = try PlaceRestoreTests.open(feed, directory: directory, title: title)
-        // Internal read: what the list asks a screen reader to say. GTK 4.8 can give it to Orca only as
-        // the focused widget's description, which no public call reads back (gtk_test_accessible_*
-        // checks one value at one moment; a description put and taken back between two checks is lost).
+        // What the list gives screen readers to say, read by its public effect observer: GTK 4.8 gives
+        // it to Orca only as the focused widget's description, which no GTK call reads back (one put
+        // and taken back between two gtk_test_accessible_* checks is lost); Tests/ScreenReader hears Orca.
         list.effectObserver = { if case .announce(let announcement) = $0 { said.announcements.append(announcement) } }
         GtkTest.wait("the pill offering Retry (\(feed.asked), pill \(String(describing: newPillText(of: list))))") {
             newPillText(of: list) == "Couldn't load newer items" && list.state.newerRows == .failed

@@ -8,6 +8,7 @@ import CGtk
 import Foundation
 import GtkInterop
 import GtkRefreshList
+import ListProbe
 import WaylandSupport
 import XCTest
 

@@ -6,6 +6,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import WaylandSupport
 import XCTest

@@ -86,6 +86,46 @@ final class RealInputTests: XCTestCase {
         }
     }
 
+    /// Two fingers down the touchpad past the threshold: the header follows them, and lifting
+    /// them refreshes once. Wayland only (mutter's finger axis; Xvfb has no touchpad).
+    func testATouchpadPullPastTheThresholdRefreshesWhenTheFingersLift() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touchpad-pull")
+            defer { GtkTest.destroy(h.window) }
+            guard let touchpad = h.input as? any RealTouchpad else {
+                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+            }
+            var deepest = 0.0
+            h.list.onStateChange { state in deepest = max(deepest, state.header.height) }
+            touchpad.fingerScroll(dy: -10, steps: 10)
+            GtkTest.wait("a refresh when the fingers lifted (header \(h.list.state.header.state))") {
+                h.counts.refreshes >= 1
+            }
+            XCTAssertGreaterThanOrEqual(deepest, 64, "the header followed the fingers past the threshold")
+            GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
+            XCTAssertEqual(h.counts.refreshes, 1)
+        }
+    }
+
+    /// A short finger scroll at the top opens the header a little and lets it go: no refresh.
+    func testATouchpadPullShortOfTheThresholdSpringsBack() throws {
+        try onMainActor {
+            let h = try Self.harness(title: "touchpad-short")
+            defer { GtkTest.destroy(h.window) }
+            guard let touchpad = h.input as? any RealTouchpad else {
+                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+            }
+            var deepest = 0.0
+            h.list.onStateChange { state in deepest = max(deepest, state.header.height) }
+            touchpad.fingerScroll(dy: -10, steps: 3)
+            GtkTest.wait("the header back to idle after the short pull (\(h.list.state.header.state))") {
+                deepest > 0 && h.list.state.header.state == .idle && h.list.headerAllocatedHeight == 0
+            }
+            XCTAssertLessThan(deepest, 64, "short of the threshold (deepest \(deepest) px)")
+            XCTAssertEqual(h.counts.refreshes, 0)
+        }
+    }
+
     /// Notches slower than the idle interval are separate pulls that each spring back, even when
     /// a busy main loop reads them all at once: they are timed when they happened.
     func testSlowNotchesReadAtOnceAfterAStallNeverAddUp() throws {

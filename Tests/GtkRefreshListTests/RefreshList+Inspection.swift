@@ -6,30 +6,7 @@
 import CGtk
 import GtkInterop
 import GtkRefreshList
-
-/// The first widget in `root`'s tree (itself included, depth first) that `matches` accepts.
-@MainActor
-func descendant(of root: WidgetPointer, where matches: (WidgetPointer) -> Bool) -> WidgetPointer? {
-    if matches(root) { return root }
-    var child = gtk_widget_get_first_child(root)
-    while let current = child {
-        if let found = descendant(of: current, where: matches) { return found }
-        child = gtk_widget_get_next_sibling(current)
-    }
-    return nil
-}
-
-/// The first widget in `root`'s tree with the CSS class `cssClass`.
-@MainActor
-func descendant(of root: WidgetPointer, withClass cssClass: String) -> WidgetPointer? {
-    descendant(of: root) { gtk_widget_has_css_class($0, cssClass) != 0 }
-}
-
-/// The first widget in `root`'s tree with the CSS name `cssName` ("label", "button", "spinner").
-@MainActor
-func descendant(of root: WidgetPointer, named cssName: String) -> WidgetPointer? {
-    descendant(of: root) { String(cString: gtk_widget_get_css_name($0)) == cssName }
-}
+import ListProbe
 
 /// A label's text.
 @MainActor
@@ -74,11 +51,11 @@ extension RefreshList {
     var headerClip: WidgetPointer { gtk_revealer_get_child(revealerWidget.opaque)! }
     /// The list view showing the rows (`listview.refresh-rows`), unless the placeholder shows
     /// in its place.
-    var listViewIfShown: WidgetPointer? { descendant(of: widget, withClass: "refresh-rows") }
+    var listViewIfShown: WidgetPointer? { ListParts.listView(of: widget) }
     /// The list view showing the rows, which the test knows to be shown.
     var listViewWidget: WidgetPointer { listViewIfShown! }
     /// The scrolled window holding the rows (or the placeholder in their place).
-    var scrollerWidget: WidgetPointer { descendant(of: widget, named: "scrolledwindow")! }
+    var scrollerWidget: WidgetPointer { ListParts.scrolledWindow(of: widget) }
     /// The rows' model as the list view shows it: one entry per item, plus the footer's.
     var rowsModel: OpaquePointer { gtk_list_view_get_model(listViewWidget.opaque)! }
     /// The footer (`.refresh-footer`, accessible role `status`), while a cell of the rows shows it.
@@ -100,19 +77,9 @@ extension RefreshList {
     /// too, not GTK's touch-only one) claimed the pointer it follows: the list does so once the
     /// drag pulls.
     var dragClaimed: Bool {
-        let controllers = gtk_widget_observe_controllers(scrollerWidget)!
-        defer { g_object_unref(gpointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            g_object_unref(controller)  // the widget keeps it
-            guard g_type_is_a(typeOf(controller), gtk_gesture_drag_get_type()) != 0,
-                gtk_gesture_single_get_touch_only(OpaquePointer(controller)) == 0
-            else { continue }
-            let gesture = OpaquePointer(controller)
-            return gtk_gesture_get_sequence_state(gesture, gtk_gesture_get_last_updated_sequence(gesture))
-                == GTK_EVENT_SEQUENCE_CLAIMED
-        }
-        return false
+        guard let gesture = ListParts.dragGesture(of: widget) else { return false }
+        return gtk_gesture_get_sequence_state(gesture, gtk_gesture_get_last_updated_sequence(gesture))
+            == GTK_EVENT_SEQUENCE_CLAIMED
     }
 
     /// The header's visible height as laid out now (px).
@@ -122,18 +89,7 @@ extension RefreshList {
     /// Rows in the list view's model: the items plus the footer's entry when it shows.
     var modelRowCount: Int { Int(g_list_model_get_n_items(rowsModel)) }
     /// The scroll controller GTK delivers wheel and touchpad events to, on the scrolled window.
-    var scrollController: OpaquePointer? {
-        let controllers = gtk_widget_observe_controllers(scrollerWidget)!
-        defer { g_object_unref(gpointer(controllers)) }
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let controller = g_list_model_get_item(controllers, index)!
-            g_object_unref(controller)  // the widget keeps it
-            if g_type_is_a(typeOf(controller), gtk_event_controller_scroll_get_type()) != 0 {
-                return OpaquePointer(controller)
-            }
-        }
-        return nil
-    }
+    var scrollController: OpaquePointer? { ListParts.scrollController(of: widget) }
 }
 
 extension GtkTest {

@@ -7,6 +7,7 @@ import CGtkTestSupport
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -70,20 +71,19 @@ final class RenderingTests: XCTestCase {
             XCTAssertEqual(list.headerAllocatedHeight, 0)
             XCTAssertEqual(gtk_widget_get_height(list.widget), 420)
 
-            // A touchpad pull: begun and ended by the scroll controller's own signals. Internal
-            // write: its deltas go in through `feed` (the demo's screenshot script's way in), since
-            // a "scroll" emitted outside a real event reads as wheel notches (real finger scrolls
-            // under mutter drive NewPillTests, PlaceRestoreTests and benchmark 6's touchpad pulls).
-            let controller = try XCTUnwrap(list.scrollController)
-            cgtk_emit_void(gpointer(controller), "scroll-begin")
-            list.feed(.moved(.touchpad(distance: 32)))
+            // A pull by the drag's signals as GTK emits them: exact distances, and no pointer
+            // over the window to hover a row, so both display servers draw the same frames
+            // (real drags, touches and finger scrolls drive RealInputTests and TouchInputTests).
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
+            drag.move(to: 32)
             XCTAssertEqual(list.state.header.state, .pulling)
             shoot("header-pulling-50")
             XCTAssertEqual(list.headerAllocatedHeight, 32, "half the threshold")
-            list.feed(.moved(.touchpad(distance: 48)))
+            drag.move(to: 80)
             XCTAssertEqual(list.state.header.state, .armed)
             shoot("header-armed")
-            cgtk_emit_void(gpointer(controller), "scroll-end")
+            drag.release()
             XCTAssertEqual(list.state.header.state, .refreshing)
             shoot("header-refreshing")
             XCTAssertEqual(list.headerAllocatedHeight, 64)

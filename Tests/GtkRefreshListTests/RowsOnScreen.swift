@@ -5,6 +5,7 @@
 import CGtk
 import GtkInterop
 import GtkRefreshList
+import ListProbe
 
 /// A row shown on screen: its label's text ("row 7") and its top in the list's coordinates.
 struct ShownRow: Equatable {

@@ -6,6 +6,7 @@ import CGtkTestSupport
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -48,8 +49,8 @@ final class SignalInputTests: XCTestCase {
             let adjustment = gtk_scrolled_window_get_vadjustment(list.scrollerWidget.opaque)!
             let watch = GtkTest.watch(of: window)
             var geometries: [(Double, Double, Double)] = []
-            // Internal read: this test checks GTK's signals reach the engine as geometry, which
-            // shows nowhere else while it changes nothing on screen.
+            // What the engine was told (the list's public event observer): GTK's signals reach it
+            // as geometry, which shows nowhere else while it changes nothing on screen.
             list.eventObserver = { event, _ in
                 if case .geometry(let offset, let content, let viewport) = event {
                     geometries.append((offset, content, viewport))
@@ -87,40 +88,45 @@ final class SignalInputTests: XCTestCase {
         }
     }
 
-    func testTouchpadDeltasAndScrollEndRefresh() throws {
+    func testDragSignalsPullFollowAndReleaseRefresh() throws {
         try onMainActor {
-            // The test waits for a layout between two deltas; on a busy machine that wait can
-            // outlast the default 500 ms in which a lost scroll-end releases the pull.
-            let (list, window, _) = try Self.shownList { $0.engine.touchpadIdleInterval = 60_000 }
+            let (list, window, calls) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            let controller = try XCTUnwrap(list.scrollController)
-            cgtk_emit_void(gpointer(controller), "scroll-begin")
-            // A finger moving down the pad, as a touchpad pull of as many px (how GTK's pixel
-            // deltas become one is the engine's table test, ScrollClassificationTests; the app's
-            // Wayland tests send real finger scrolls).
-            list.feed(.moved(.touchpad(distance: 30)))
-            XCTAssertEqual(list.state.header.state, .pulling, "the pull takes the delta")
+            // The signals GTK's drag gesture emits for a mouse drag down from the top (real drags,
+            // touches and finger scrolls: RealInputTests and TouchInputTests).
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
+            drag.move(to: 30)
+            XCTAssertEqual(list.state.header.state, .pulling, "the pull takes the drag")
             XCTAssertEqual(list.state.header.height, 30)
             GtkTest.wait("the header laid out at 30 px, following the pull") { list.headerAllocatedHeight == 30 }
-            list.feed(.moved(.touchpad(distance: 40)))
+            // Measured on the screen: the header opening moved the rows down, not the pull.
+            drag.move(to: 70)
             XCTAssertEqual(list.state.header.state, .armed)
+            XCTAssertGreaterThan(list.state.header.height, 64, "past the threshold (which resists a little)")
             XCTAssertEqual(list.shownTitle, list.configuration.texts.releaseToRefresh)
-            cgtk_emit_void(gpointer(controller), "scroll-end")
+            drag.release()
             XCTAssertEqual(list.state.header.state, .refreshing)
             XCTAssertEqual(list.shownTitle, list.configuration.texts.refreshing)
             GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
+            XCTAssertEqual(calls.refreshes, 1)
         }
     }
 
-    func testKineticTouchpadDeltasWithoutAGestureScrollTheListInstead() throws {
+    func testACancelledDragNeverRefreshes() throws {
         try onMainActor {
-            let (list, window, _) = try Self.shownList()
+            let (list, window, calls) = try Self.shownList()
             defer { GtkTest.destroy(window) }
-            // Internal write: kinetic deltas after a lift are what GTK sends with no gesture
-            // under way; no input device makes them on demand.
-            list.feed(.moved(.touchpad(distance: 50)))
-            XCTAssertEqual(list.state.header.state, .idle, "refused with no gesture under way: not a pull")
-            XCTAssertEqual(list.state.counters.ignoredPulls, 1)
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
+            drag.move(to: 90)
+            XCTAssertEqual(list.state.header.state, .armed)
+            // Another gesture took the pointer, or the window lost it: not a release.
+            drag.cancel()
+            GtkTest.wait("the header closed (\(list.state.header.state), \(list.headerAllocatedHeight) px)") {
+                list.state.header.state == .idle && list.headerAllocatedHeight == 0
+            }
+            XCTAssertEqual(calls.refreshes, 0)
         }
     }
 

@@ -54,8 +54,8 @@ final class TouchInputTests: XCTestCase {
             list.state.header.state == .idle && list.headerAllocatedHeight == 0
         }
         list.onStateChange { record.headerStates.append($0.header.state) }
-        // Internal read: a gesture that ends without a pull changes nothing an app or a user can
-        // see, so only the list's own events tell when it saw the touch end.
+        // A gesture that ends without a pull changes nothing a user can see, so the list's public
+        // event observer tells when it saw the touch end.
         list.eventObserver = { event, _ in
             if case .gestureEnded(.drag, _) = event { record.dragsEnded += 1 }
         }

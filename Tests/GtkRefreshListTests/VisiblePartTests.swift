@@ -7,6 +7,7 @@
 import CGtk
 import GtkInterop
 @testable import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -126,8 +127,9 @@ final class VisiblePartTests: XCTestCase {
             GtkTest.wait("the first refresh over and the header closed") {
                 list.state.header.state == .idle && list.headerAllocatedHeight == 0
             }
-            list.feed(.began(.drag))
-            for _ in 1...6 { list.feed(.moved(.drag(distance: 8))) }
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
+            for step in 1...6 { drag.move(to: Double(step * 8)) }
             let pulled = Int(list.state.header.height.rounded())
             XCTAssertGreaterThan(pulled, 0)
             GtkTest.wait("the pull laid out (\(list.headerAllocatedHeight) of \(pulled) px)") {
@@ -151,7 +153,7 @@ final class VisiblePartTests: XCTestCase {
             XCTAssertTrue(
                 colors.contains { $0.origin.y + $0.size.height == Float(height) && $0.size.width == Float(width) },
                 "the background reaches the bottom edge: \(colors)")
-            list.feed(.ended(.drag, cancelled: true))
+            drag.cancel()
         }
     }
 

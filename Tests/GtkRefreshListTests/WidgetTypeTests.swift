@@ -7,6 +7,7 @@
 import CGtk
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import XCTest
 
@@ -76,11 +77,6 @@ func build(_ ui: String) -> (builder: OpaquePointer, widget: (String) -> UnsafeM
         builder,
         { UnsafeMutableRawPointer(gtk_builder_get_object(builder, $0)!).assumingMemoryBound(to: GtkWidget.self) }
     )
-}
-
-/// The GType of a GObject instance (`G_TYPE_FROM_INSTANCE`, a macro in C).
-func typeOf(_ object: UnsafeMutableRawPointer) -> GType {
-    object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
 }
 
 /// Sets a boolean GObject property as a binding or a `.ui` file would.

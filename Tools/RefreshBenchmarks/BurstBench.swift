@@ -12,6 +12,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 @MainActor
@@ -181,7 +182,8 @@ enum BurstBench {
             return 1
         }
         return ScrollBench.recordFrames(
-            window: live.window, scrolled: live.list.scrolledWindow, frames: frames, step: bouncing
+            window: live.window, scrolled: ListParts.scrolledWindow(of: live.list.widget), frames: frames,
+            step: bouncing
         ).wall
     }
 }

@@ -5,6 +5,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 struct Row: Identifiable, Sendable {
@@ -82,6 +83,9 @@ final class HeldList {
         list.onRefresh(completion: { [unowned self] done in self.refreshes.append(done) })
         list.onLoadMore(completion: { [unowned self] _, done in self.pages.append(done) })
     }
+
+    /// The scrolled window holding the rows.
+    var scrolledWindow: WidgetPointer { ListParts.scrolledWindow(of: list.widget) }
 }
 
 /// A GtkStringList of `count` empty rows.

@@ -13,6 +13,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 import WaylandSupport
 
@@ -53,7 +54,7 @@ enum ResponseBench {
         if let held {
             held.list.start()
             held.refreshes[0](.success(Page(Gtk.rows(0..<10_000), hasMore: true)))
-            Gtk.pump(until: { held.list.engine.header.state == .idle && held.list.engine.inFlight == nil })
+            Gtk.pump(until: { held.list.state.header.state == .idle && held.list.state.inFlight == nil })
         } else {
             let adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)!
             Gtk.pump(until: { gtk_adjustment_get_upper(adjustment) > 10_000 })
@@ -80,7 +81,7 @@ enum ResponseBench {
         if mode == "ours" {
             let held = HeldList(pageSize: 50, quick: true)
             let revealer = gtk_widget_get_first_child(held.list.widget)!
-            return (held.list.widget, { Double(gtk_widget_get_height(revealer)) }, held.list.scrolledWindow, held)
+            return (held.list.widget, { Double(gtk_widget_get_height(revealer)) }, held.scrolledWindow, held)
         }
         let bare = bareListView(stringList(count: 20_000))
         let adjustment = gtk_scrolled_window_get_vadjustment(bare.scrolled.opaque)!
@@ -131,13 +132,18 @@ enum ResponseBench {
 
     private static func wheelSamples(_ samples: Int, probe: Probe, driver: XInput, held: HeldList?) {
         driver.move(to: 200, 300)
+        // The engine as the list's last event left it: whether a notch would pull now.
+        final class Decided { var engine: RefreshEngine? }
+        let decided = Decided()
+        held?.list.eventObserver = { _, engine in decided.engine = engine }
+        defer { held?.list.eventObserver = nil }
         for _ in 0..<samples {
             if let held {
                 // At the top, at rest, the last pull's header closed on screen: a notch up pulls
                 // 24 px; alone, it springs back after the wheel's idle interval.
                 Gtk.pump(until: {
-                    held.list.engine.header.state == .idle && probe.read() == 0
-                        && held.list.engine.wheelWouldPull(at: now())
+                    held.list.state.header.state == .idle && probe.read() == 0
+                        && decided.engine?.wheelWouldPull(at: now()) == true
                 })
                 // The screen still, as for every sample: the last pull's collapse may have drawn
                 // its last frame just now, and GTK paints no sooner than a frame after that.
@@ -156,7 +162,7 @@ enum ResponseBench {
         if held == nil { followThePointer(scrolled) }
         var taken = 0
         while taken < samples {
-            if let held { Gtk.pump(until: { held.list.engine.header.state == .idle && probe.read() == 0 }) }
+            if let held { Gtk.pump(until: { held.list.state.header.state == .idle && probe.read() == 0 }) }
             driver.move(to: 200, 40)
             driver.run(["mousedown", "1"])
             // Past GTK's drag threshold first (not a sample: nothing moves before it), then down
@@ -194,7 +200,7 @@ enum ResponseBench {
                 break
             }
             // The last scroll's pull let go and its header closed on screen.
-            if let held { Gtk.pump(until: { held.list.engine.header.state == .idle && probe.read() == 0 }) }
+            if let held { Gtk.pump(until: { held.list.state.header.state == .idle && probe.read() == 0 }) }
             waitForStillScreen(probe)
             for _ in 1...6 where taken < samples {
                 let before = probe.latencies.count

@@ -10,6 +10,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 @MainActor
@@ -30,7 +31,7 @@ enum ScrollBench {
             let list = HeldList(pageSize: 50)
             held = list
             root = list.list.widget
-            scrolled = list.list.scrolledWindow
+            scrolled = list.scrolledWindow
         } else {
             let store = stringList(count: rows)
             let bare = bareListView(store)
@@ -41,7 +42,7 @@ enum ScrollBench {
         if let held { spin(held, rows: rows) }
         Gtk.pump(seconds: 0.3)
         let (durations, processor) = recordFrames(window: window, scrolled: scrolled, frames: frames)
-        let header = held.map { $0.list.engine.header.state.name } ?? "none"
+        let header = held.map { $0.list.state.header.state.name } ?? "none"
         emitFrames(mode, durations, processor, detail: "\(durations.count) frames, \(rows) rows, header \(header)")
         gtk_window_destroy(window.as(GtkWindow.self))
     }
@@ -51,7 +52,7 @@ enum ScrollBench {
     private static func spin(_ held: HeldList, rows: Int) {
         held.list.start()
         held.refreshes[0](.success(Page(Gtk.rows(0..<rows), hasMore: true)))
-        Gtk.pump(until: { held.list.engine.header.state == .idle }, timeout: 10)
+        Gtk.pump(until: { held.list.state.header.state == .idle }, timeout: 10)
         held.list.refresh()
     }
 
@@ -78,11 +79,11 @@ enum ScrollBench {
         // The status line as tall as the header resting open above our rows, so both show as many rows.
         var top = graphene_point_t()
         var origin = graphene_point_t(x: 0, y: 0)
-        _ = gtk_widget_compute_point(held.list.scrolledWindow, held.list.widget, &origin, &top)
+        _ = gtk_widget_compute_point(held.scrolledWindow, held.list.widget, &origin, &top)
         gtk_widget_set_size_request(status, -1, Int32(top.y.rounded()))
         // Each list's stack page (its metrics' name), the scrolled window to scroll, what it shows.
         let lists = [
-            ("ours", held.list.scrolledWindow, "header \(held.list.engine.header.state.name)"),
+            ("ours", held.scrolledWindow, "header \(held.list.state.header.state.name)"),
             ("bare", bare.scrolled, "no header"),
             ("status_line", underStatus.scrolled, "GTK's spinner and two labels above"),
         ]

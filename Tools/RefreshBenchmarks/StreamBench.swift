@@ -9,6 +9,7 @@ import CGtk
 import GtkInterop
 import Foundation
 import GtkRefreshList
+import ListProbe
 import RefreshEngine
 
 /// A timeline of posts 1 (oldest) to `newest`, answering by cursor; posts stream in on top.
@@ -80,7 +81,7 @@ final class LiveList {
 
     /// Loads pages down to `rows` rows, then puts the view `rowsDown` rows down, at rest.
     func readInMidList(rows: Int, rowsDown: Int) {
-        let adjustment = gtk_scrolled_window_get_vadjustment(list.scrolledWindow.opaque)!
+        let adjustment = gtk_scrolled_window_get_vadjustment(ListParts.scrolledWindow(of: list.widget).opaque)!
         while list.items.count < rows {
             let count = list.items.count
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
@@ -104,10 +105,11 @@ final class LiveList {
 
     /// The first row the view shows, read from the widget tree.
     func firstVisibleRow() -> ShownRow? {
-        let viewHeight = Double(gtk_widget_get_height(list.scrolledWindow))
-        let viewTop = top(of: list.scrolledWindow)
+        let scrolled = ListParts.scrolledWindow(of: list.widget)
+        let viewHeight = Double(gtk_widget_get_height(scrolled))
+        let viewTop = top(of: scrolled)
         var first: ShownRow?
-        var cell = gtk_widget_get_first_child(list.listView)
+        var cell = gtk_widget_get_first_child(ListParts.listView(of: list.widget))
         while let current = cell {
             cell = gtk_widget_get_next_sibling(current)
             guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
