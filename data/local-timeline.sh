@@ -21,7 +21,7 @@ start_local_timeline() {
     done
     [ "$source" = mastodon ] && [ -z "$server" ] || return 0
     timeline_dir="$(mktemp -d)"
-    python3 Tests/Network/timeline_server.py --posts 400 --lively 4 --warnings 7 --port-file "$timeline_dir/port" \
+    python3 Tests/Network/timeline_server.py --posts 400 --lively 4 --warnings 7 --media 3 --port-file "$timeline_dir/port" \
         >"$timeline_dir/log" 2>&1 &
     timeline_server=$!
     trap 'kill "$timeline_server" 2>/dev/null; wait "$timeline_server" 2>/dev/null; rm -rf "$timeline_dir"' EXIT

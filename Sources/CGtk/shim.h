@@ -40,6 +40,11 @@ static inline void cgtk_accessible_set_expanded(GtkWidget *widget, gboolean expa
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
 
+/// Hides a widget from assistive technologies, or shows it again (variadic in C).
+static inline void cgtk_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 /// Turns GTK's animations on or off for the default display (g_object_set is variadic).
 static inline void cgtk_set_enable_animations(gboolean enabled) {
     g_object_set(gtk_settings_get_default(), "gtk-enable-animations", enabled, NULL);

@@ -49,6 +49,8 @@ final class DemoApp {
     /// What the trace last said of the pill on screen (its state and centre), so each change is
     /// said once.
     var tracedPill: String?
+    /// The first row in view as last traced.
+    var tracedFirstRow: String?
 
     struct Controls {
         var source: OpaquePointer?
@@ -68,7 +70,7 @@ final class DemoApp {
 
     init(options: Options) {
         self.options = options
-        rows = Self.rows(opened: OpenedWarnings(), times: PostedTimes())
+        rows = Self.rows(opened: OpenedWarnings(), times: PostedTimes(), images: images)
         tracer = options.trace ? Tracer() : nil
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
@@ -78,6 +80,9 @@ final class DemoApp {
             .assumingMemoryBound(to: GtkApplication.self)
         // The translated title shows which language the app runs in.
         tracer?.milestone("launch", [("title", localized("Refresh List"))])
+        images.onArrival = { [weak self] url, widgets in
+            self?.tracer?.milestone("image", [("url", url), ("widgets", widgets)])
+        }
     }
 
     func run() -> Int32 {
@@ -131,7 +136,10 @@ final class DemoApp {
             guard let self, let window = self.window, let clock = gtk_widget_get_frame_clock(window) else { return }
             var reported = false
             if self.tracer != nil {
-                self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in self?.tracePill() }
+                self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in
+                    self?.tracePill()
+                    self?.traceFirstRow()
+                }
             }
             self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in
                 guard !reported, let self else { return }
@@ -165,6 +173,20 @@ final class DemoApp {
         guard said != tracedPill else { return }
         tracedPill = said
         tracer?.milestone("pill", shown ? [("pill", state), ("x", x), ("y", y)] : [("pill", state)])
+    }
+
+    /// Traces the first row in view when a frame showed it moved or another one: its status's
+    /// id and its top in the list (px). Still, the reader sees it stay put; a picture arriving
+    /// must never move it.
+    private func traceFirstRow() {
+        guard let list, let first = ListParts.firstRowInView(of: list.widget),
+            let id = g_object_get_data(cast(first.row.raw), Self.rowIDKey)
+        else { return }
+        let said = "\(String(cString: id.assumingMemoryBound(to: CChar.self))) \(first.top)"
+        guard said != tracedFirstRow else { return }
+        tracedFirstRow = said
+        tracer?.milestone(
+            "firstRow", [("id", String(cString: id.assumingMemoryBound(to: CChar.self))), ("top", first.top)])
     }
 
     /// Creates (or re-creates) the list from the current options.
@@ -257,56 +279,11 @@ final class DemoApp {
         }
     }
 
-    /// Rows: a title over a dimmed detail line; a status with a content warning shows the
-    /// warning and a "Show more" button in place of its content until the reader opens it.
+    /// Rows: a title over a dimmed detail line; a status's row with its author's picture, its
+    /// content and its media (TimelineRow.swift).
     let rows: RowFactory<FeedItem>
-
-    /// The rows' functions, remembering in `opened` which warnings the reader opened (a row's
-    /// widgets are reused for other statuses as the list scrolls), and keeping the times rows
-    /// show up to date through `times`.
-    static func rows(opened: OpenedWarnings, times: PostedTimes) -> RowFactory<FeedItem> {
-        RowFactory<FeedItem>(
-            makeRow: {
-                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-                gtk_widget_add_css_class(box, "feed-row")
-                gtk_box_append(box.box, WarningLine.make(opened: opened))
-                // Both lines end in "…" rather than widen the list: a long post must not push the
-                // controls pane over the list, nor a phone-width window off the screen.
-                let title = gtk_label_new(nil)!
-                gtk_label_set_xalign(title.opaque, 0)
-                gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
-                gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
-                gtk_widget_add_css_class(title, "feed-title")
-                let detail = gtk_label_new(nil)!
-                gtk_label_set_xalign(detail.opaque, 0)
-                gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_END)
-                gtk_widget_add_css_class(detail, "dim-label")
-                gtk_widget_add_css_class(detail, "caption")
-                gtk_box_append(box.box, title)
-                gtk_box_append(box.box, detail)
-                return box
-            },
-            bind: { row, item in
-                guard let warning = gtk_widget_get_first_child(row), let title = gtk_widget_get_next_sibling(warning),
-                    let detail = gtk_widget_get_last_child(row)
-                else { return }
-                // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
-                // rows are one bold line.
-                if let markup = item.markup {
-                    gtk_label_set_markup(title.opaque, markup)
-                    gtk_widget_remove_css_class(title, "feed-title")
-                    gtk_label_set_wrap(title.opaque, 1)
-                    gtk_label_set_lines(title.opaque, 10)
-                } else {
-                    gtk_label_set_text(title.opaque, item.title)
-                    gtk_widget_add_css_class(title, "feed-title")
-                    gtk_label_set_wrap(title.opaque, 0)
-                    gtk_label_set_lines(title.opaque, -1)
-                }
-                times.show(detail, author: item.detail, postedAt: item.postedAt)
-                WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
-            })
-    }
+    /// The timeline's avatars and media, fetched and decoded once.
+    let images = ImageStore()
 
     func report(error message: String) {
         printError("refresh-demo: \(message)")

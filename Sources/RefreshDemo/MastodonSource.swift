@@ -36,7 +36,7 @@ final class SoupRequest {
 
 /// `GAsyncReadyCallback` for `soup_session_send_and_read_async`: runs the request's body once
 /// and releases the request.
-private let soupReady: GAsyncReadyCallback = { _, result, data in
+let soupReady: GAsyncReadyCallback = { _, result, data in
     let request = Unmanaged<SoupRequest>.fromOpaque(data!).takeRetainedValue()
     // libsoup calls back on the main thread (the main context the request was sent from).
     nonisolated(unsafe) let result = result

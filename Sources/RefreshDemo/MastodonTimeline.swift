@@ -15,25 +15,53 @@ struct MastodonStatus: Codable {
         let username: String
         let acct: String
         let displayName: String?
+        /// The picture's address (a still one: GTK shows no animation here).
+        var avatarStatic: String? = nil
+        var avatar: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case username, acct
+            case username, acct, avatar
             case displayName = "display_name"
+            case avatarStatic = "avatar_static"
         }
 
         /// The display name, or the user name when there is none.
         var name: String { displayName.flatMap { $0.isEmpty ? nil : $0 } ?? username }
     }
 
-    /// A boosted status: its text, content warning and author are what the row shows.
+    /// A file attached to a status; the row shows images (and previews of videos).
+    struct Attachment: Codable {
+        struct Meta: Codable {
+            struct Size: Codable {
+                var width: Int? = nil
+                var height: Int? = nil
+            }
+            var small: Size? = nil
+            var original: Size? = nil
+        }
+        let type: String
+        var url: String? = nil
+        var previewUrl: String? = nil
+        var description: String? = nil
+        var meta: Meta? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case type, url, description, meta
+            case previewUrl = "preview_url"
+        }
+    }
+
+    /// A boosted status: its text, content warning, author and media are what the row shows.
     struct Boosted: Codable {
         let content: String
         let account: Account
         var spoilerText: String? = nil
+        var mediaAttachments: [Attachment]? = nil
 
         enum CodingKeys: String, CodingKey {
             case content, account
             case spoilerText = "spoiler_text"
+            case mediaAttachments = "media_attachments"
         }
     }
 
@@ -44,11 +72,13 @@ struct MastodonStatus: Codable {
     let reblog: Boosted?
     /// The content warning ("" or absent: none): the row shows it, the content behind a button.
     var spoilerText: String? = nil
+    var mediaAttachments: [Attachment]? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, content, account, reblog
         case createdAt = "created_at"
         case spoilerText = "spoiler_text"
+        case mediaAttachments = "media_attachments"
     }
 }
 
@@ -84,8 +114,8 @@ enum MastodonTimeline {
     /// The row of `status`: its text as the title, author and time below.
     static func item(_ status: MastodonStatus) -> FeedItem {
         let shown =
-            status.reblog.map { ($0.content, $0.account, $0.spoilerText) }
-            ?? (status.content, status.account, status.spoilerText)
+            status.reblog.map { ($0.content, $0.account, $0.spoilerText, $0.mediaAttachments) }
+            ?? (status.content, status.account, status.spoilerText, status.mediaAttachments)
         var text = self.text(fromHTML: shown.0)
         if text.isEmpty { text = localized("(no text)") }
         if text.count > longestText { text = String(text.prefix(longestText - 1)) + "…" }
@@ -98,7 +128,29 @@ enum MastodonTimeline {
         let warning = shown.2.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
         return FeedItem(
             id: status.id, title: text, detail: author, markup: markup.isEmpty ? nil : markup,
-            warning: warning.isEmpty ? nil : warning, postedAt: postedAt)
+            warning: warning.isEmpty ? nil : warning, postedAt: postedAt,
+            avatar: webAddress(shown.1.avatarStatic ?? shown.1.avatar), authorName: shown.1.name,
+            media: media(shown.3 ?? []))
+    }
+
+    /// The pictures a row shows for `attachments`: images, and the previews of videos and
+    /// animations, at most four (as Mastodon shows them), each sized by its `meta` when the
+    /// server gave one.
+    static func media(_ attachments: [MastodonStatus.Attachment]) -> [FeedMedia] {
+        attachments.prefix(4).compactMap { attachment in
+            guard ["image", "gifv", "video"].contains(attachment.type),
+                let url = webAddress(attachment.previewUrl ?? attachment.url)
+            else { return nil }
+            let size = attachment.meta?.small ?? attachment.meta?.original
+            let description = attachment.description.flatMap { $0.isEmpty ? nil : $0 }
+            return FeedMedia(url: url, width: size?.width, height: size?.height, description: description)
+        }
+    }
+
+    /// `address` when it is a web address (the only kind the demo fetches).
+    private static func webAddress(_ address: String?) -> String? {
+        guard let address, address.hasPrefix("https://") || address.hasPrefix("http://") else { return nil }
+        return address
     }
 
     /// The visible text of a status's HTML on one line: tags dropped (a paragraph or line break

@@ -14,6 +14,16 @@ stream asks for a sign-in, as most Mastodon servers' streams do: a request witho
 log says whether the request was signed in ("authorized"). With --warnings N every Nth status
 carries a content warning (spoiler_text), as Mastodon sends one.
 
+Every account has an avatar, GET /avatars/USER.png (a 96 px PNG the server draws: the author's
+colour and initial block). With --media N every Nth status has pictures (media_attachments of
+type image, their preview GET /media/NAME-WxH.png, drawn at that size, with meta.small giving
+it; every fourth such status's picture comes without a size, as some servers send them), and
+statuses read as Mastodon writes them: some start with a mention (<span class="h-card">), some
+carry a custom emoji (:gtk:, listed in "emojis", GET /emoji/gtk.png). Images are logged as
+{"event": "image"} lines, never as timeline requests; --image-delay-ms (or image_delay_ms=N at
+/control) makes each wait, and --hold-images (or images=hold) holds every image until
+images=release, so a client shows its placeholders first and a test says when they come.
+
 Faults are switched on at run time through GET /control?...:
   delay_ms=N                every timeline answer waits N ms (0 turns it off)
   fault=KIND[&times=N][&on=page|refresh|newer|any][&retry_after=S]
@@ -36,6 +46,8 @@ Faults are switched on at run time through GET /control?...:
   stream_fault=401|503[&times=N][&retry_after=S]
                             the next N (default 1) stream requests are answered so; a 503
                             with retry_after says Retry-After: S (seconds, or an HTTP date)
+  image_delay_ms=N          every image waits N ms before its answer
+  images=hold|release       images wait from now until released (those waiting go at once)
   clear=1                   forgets every fault and the delay
 Every other path answers 404. Waits (delay, hang) watch the connection: when the client closes
 it, a {"event": "closed"} line says so and the answer is never sent.
@@ -44,6 +56,8 @@ it, a {"event": "closed"} line says so and the answer is never sent.
 import argparse
 import json
 import os
+import struct
+import zlib
 import select
 import queue
 import socket
@@ -73,7 +87,7 @@ TOPICS = [
 ]
 
 lock = threading.Lock()
-state = {"newest": 0, "initial": 0, "warnings": 0, "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
+state = {"newest": 0, "initial": 0, "warnings": 0, "media": 0, "image_delay_ms": 0, "base": "", "delay_ms": 0, "faults": [], "requests": 0, "stream_faults": [],
          "streams": 0, "heartbeat": 15.0, "token": None}
 epoch = datetime.now(timezone.utc)
 posted_at = {}  # the time of each status posted after the start
@@ -95,16 +109,123 @@ def status(number):
     topic = TOPICS[number % len(TOPICS)]
     # The statuses at start came every 3 minutes up to now; later ones when they were posted.
     created = posted_at.get(number) or epoch - timedelta(minutes=3 * max(0, state["initial"] - number))
+    rich = state["media"] > 0
+    if number in edited:
+        content = f"<p>#{number}: edited</p>"
+    else:
+        first = f"#{number}: {topic}"
+        if rich and number % 4 == 1:
+            # A reply starts with a mention, as Mastodon marks one up.
+            other = AUTHORS[(number + 1) % len(AUTHORS)][0]
+            first = (f'<span class="h-card" translate="no"><a href="https://example.org/@{other}" '
+                     f'class="u-url mention">@<span>{other}</span></a></span> {first}')
+        if rich and number % 5 == 0:
+            first += " :gtk:"
+        content = (f"<p>{first}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
+                   f"class=\"mention hashtag\">#<span>demo</span></a> timeline.</p>")
+    avatar = f"{state['base']}/avatars/{user}.png"
     return {
         "id": str(FIRST_ID + number),
         "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-        "content": f"<p>#{number}: edited</p>" if number in edited else f"<p>#{number}: {topic}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
-                   f"class=\"mention hashtag\">#<span>demo</span></a> timeline.</p>",
+        "content": content,
         "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
-                    "display_name": name},
+                    "display_name": name, "avatar": avatar, "avatar_static": avatar},
         "reblog": None,
         "spoiler_text": f"Spoilers for #{number}'s topic" if state["warnings"] and number % state["warnings"] == 0 else "",
+        "media_attachments": media_of(number),
+        "emojis": [{"shortcode": "gtk", "url": f"{state['base']}/emoji/gtk.png",
+                    "static_url": f"{state['base']}/emoji/gtk.png", "visible_in_picker": True}]
+        if rich and number % 5 == 0 else [],
     }
+
+
+# The pictures' shapes, in turn: landscape, portrait, square, wide.
+SHAPES = [(640, 360), (360, 480), (400, 400), (800, 300)]
+
+
+def media_of(number):
+    """The pictures of status `number`: one, or two for every third such status."""
+    every = state["media"]
+    if not every or number % every:
+        return []
+    count = 2 if (number // every) % 3 == 2 else 1
+    pictures = []
+    for index in range(count):
+        width, height = SHAPES[(number // every + index) % len(SHAPES)]
+        small = (width // 2, height // 2)
+        name = f"{number}-{index}"
+        attachment = {
+            "id": f"{FIRST_ID + number}{index}", "type": "image",
+            "url": f"{state['base']}/media/{name}-{width}x{height}.png",
+            "preview_url": f"{state['base']}/media/{name}-{small[0]}x{small[1]}.png",
+            "description": f"A chart for #{number}, part {index + 1}",
+            "meta": {"original": {"width": width, "height": height, "aspect": width / height},
+                     "small": {"width": small[0], "height": small[1], "aspect": width / height}},
+        }
+        if (number // every) % 4 == 3:
+            # Some servers send no size: the client shows a fixed box.
+            attachment["meta"] = None
+        pictures.append(attachment)
+    return pictures
+
+
+def png(width, height, pixel):
+    """A PNG of `width` × `height` whose colour at (x, y) is `pixel(x, y)` (an RGB tuple)."""
+    rows = b"".join(b"\x00" + bytes(channel for x in range(width) for channel in pixel(x, y)) for y in range(height))
+
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
+
+
+def colour(seed):
+    """A mid-tone colour picked by `seed`."""
+    hue = (seed * 47) % 360
+    # Six hue sectors, saturation about 0.55, value about 0.8.
+    sector, rest = divmod(hue, 60)
+    high, low, mid_up, mid_down = 204, 92, 92 + (112 * rest) // 60, 204 - (112 * rest) // 60
+    return [(high, mid_up, low), (mid_down, high, low), (low, high, mid_up),
+            (low, mid_down, high), (mid_up, low, high), (high, low, mid_down)][sector]
+
+
+images = {}  # drawn images by path
+images_open = threading.Event()  # cleared while images are held
+images_open.set()
+
+
+def image(path):
+    """The PNG at `path` (/avatars/USER.png, /media/NAME-WxH.png, /emoji/gtk.png), or None."""
+    if path in images:
+        return images[path]
+    name = path.rsplit("/", 1)[-1].removesuffix(".png")
+    body = None
+    if path.startswith("/avatars/") and any(user == name for user, _ in AUTHORS):
+        seed = sum(map(ord, name))
+        back, fore = colour(seed), (250, 250, 250)
+        # The author's colour, a light block in the middle (an initial's stand-in).
+        body = png(96, 96, lambda x, y: fore if 32 <= x < 64 and 24 <= y < 72 and (x < 44 or y < 36 or y >= 60) else back)
+    elif path.startswith("/media/"):
+        try:
+            size = name.rsplit("-", 1)[1]
+            width, height = (int(part) for part in size.split("x"))
+        except (IndexError, ValueError):
+            return None
+        if not (0 < width <= 2000 and 0 < height <= 2000):
+            return None
+        seed = sum(map(ord, name.rsplit("-", 1)[0]))
+        top, bottom = colour(seed), colour(seed + 3)
+        # A vertical blend between two colours, with a bar chart's bars.
+        def pixel(x, y):
+            if y > height // 3 and (x * 8 // width) % 2 and y > height - (height * (1 + (x * 8 // width) % 3)) // 4:
+                return (245, 245, 245)
+            return tuple((a * (height - y) + b * y) // height for a, b in zip(top, bottom))
+        body = png(width, height, pixel)
+    elif path == "/emoji/gtk.png":
+        body = png(32, 32, lambda x, y: (74, 144, 217) if (x - 16) ** 2 + (y - 16) ** 2 < 196 else (255, 255, 255))
+    if body is not None:
+        images[path] = body
+    return body
 
 
 def number_of(status_id):
@@ -187,16 +308,45 @@ class Handler(BaseHTTPRequestHandler):
             self.stream()
         elif url.path in (PATH, "/moved" + PATH):
             self.timeline(url.path, query)
+        elif url.path.startswith(("/avatars/", "/media/", "/emoji/")):
+            self.image(url.path)
         else:
             self.send_body(404, {"error": "Not found"})
+
+    def image(self, path):
+        body = image(path)
+        with lock:
+            delay = state["image_delay_ms"]
+        log("image", path=path, status=200 if body else 404)
+        if delay and self.client_closed_within(delay / 1000):
+            return
+        while not images_open.is_set():
+            if self.client_closed_within(0.05):
+                return
+        if body is None:
+            self.send_body(404, {"error": "Not found"})
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=86400")
+        self.end_headers()
+        self.wfile.write(body)
 
     def control(self, query):
         with lock:
             if "clear" in query:
                 state["faults"].clear()
                 state["delay_ms"] = 0
+                state["image_delay_ms"] = 0
             if "delay_ms" in query:
                 state["delay_ms"] = int(query["delay_ms"])
+            if "image_delay_ms" in query:
+                state["image_delay_ms"] = max(0, int(query["image_delay_ms"]))
+            if query.get("images") == "hold":
+                images_open.clear()
+            elif query.get("images") == "release" or "clear" in query:
+                images_open.set()
             if "fault" in query:
                 state["faults"].append({
                     "kind": query["fault"], "times": int(query.get("times", 1)), "on": query.get("on", "any"),
@@ -428,11 +578,19 @@ def main():
     parser.add_argument("--https", action="store_true", help="serve TLS with a self-signed certificate")
     parser.add_argument("--warnings", type=int, default=0, help="every Nth status has a content warning (0: none)")
     parser.add_argument("--token", help="the stream answers 401 unless signed in with this access token")
+    parser.add_argument("--media", type=int, default=0,
+                        help="every Nth status has pictures, and statuses carry mentions and custom emoji (0: none)")
+    parser.add_argument("--image-delay-ms", type=int, default=0, help="every image waits this long before its answer")
+    parser.add_argument("--hold-images", action="store_true", help="images wait until /control?images=release")
     arguments = parser.parse_args()
     state["token"] = arguments.token
     state["newest"] = state["initial"] = arguments.posts
     state["warnings"] = max(0, arguments.warnings)
     state["heartbeat"] = arguments.heartbeat
+    state["media"] = max(0, arguments.media)
+    state["image_delay_ms"] = max(0, arguments.image_delay_ms)
+    if arguments.hold_images:
+        images_open.clear()
     server = Server(("127.0.0.1", arguments.port), Handler)
     if arguments.https:
         directory = tempfile.mkdtemp(prefix="timeline-server-")
@@ -443,6 +601,7 @@ def main():
         context.load_cert_chain(certificate, key)
         server.socket = context.wrap_socket(server.socket, server_side=True)
     port = server.server_address[1]
+    state["base"] = f"{'https' if arguments.https else 'http'}://127.0.0.1:{port}"
     if arguments.port_file:
         with open(arguments.port_file + ".part", "w") as file:
             file.write(f"{port}\n")

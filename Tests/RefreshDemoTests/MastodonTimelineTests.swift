@@ -89,6 +89,65 @@ final class MastodonTimelineTests: XCTestCase {
         XCTAssertNil(MastodonTimeline.item(old[0]).warning)
     }
 
+    func testARowCarriesItsAuthorsPictureAndItsMediaWithTheirSizes() throws {
+        let json = """
+            [{"id": "3", "created_at": "", "content": "<p>charts</p>",
+              "account": {"username": "ada", "acct": "ada", "display_name": "Ada",
+                          "avatar": "https://example.org/a.gif", "avatar_static": "https://example.org/a.png"},
+              "reblog": null,
+              "media_attachments": [
+                {"type": "image", "url": "https://example.org/1.png", "preview_url": "https://example.org/1s.png",
+                 "description": "A chart", "meta": {"small": {"width": 320, "height": 180}}},
+                {"type": "video", "url": "https://example.org/2.mp4", "preview_url": "https://example.org/2.png",
+                 "description": "", "meta": {"original": {"width": 1920, "height": 1080}}},
+                {"type": "audio", "url": "https://example.org/3.mp3", "preview_url": null},
+                {"type": "image", "url": "https://example.org/4.png", "meta": null},
+                {"type": "image", "url": "file:///etc/passwd"},
+                {"type": "image", "url": "https://example.org/6.png"}]},
+             {"id": "2", "created_at": "", "content": "",
+              "account": {"username": "ken", "acct": "ken", "display_name": "", "avatar": "https://example.org/k.png"},
+              "reblog": {"content": "<p>boosted</p>",
+                         "account": {"username": "g", "acct": "g", "display_name": "Grace",
+                                     "avatar_static": "https://example.org/g.png"},
+                         "media_attachments": [{"type": "gifv", "url": "https://example.org/g.mp4",
+                                                "preview_url": "https://example.org/g.png"}]}},
+             {"id": "1", "created_at": "", "content": "<p>old</p>",
+              "account": {"username": "ken", "acct": "ken"}, "reblog": null}]
+            """
+        let rows = try MastodonTimeline.decode(Data(json.utf8)).map(MastodonTimeline.item)
+        // The still picture, the boosted author's for a boost; a status cached before pictures
+        // were kept has none, and shows none.
+        XCTAssertEqual(rows.map(\.avatar), ["https://example.org/a.png", "https://example.org/g.png", nil])
+        XCTAssertEqual(rows.map(\.authorName), ["Ada", "Grace", "ken"])
+        // Images and the previews of videos, at most four attachments looked at, only web
+        // addresses fetched; descriptions kept for screen readers, an empty one none.
+        XCTAssertEqual(
+            rows[0].media,
+            [
+                FeedMedia(url: "https://example.org/1s.png", width: 320, height: 180, description: "A chart"),
+                FeedMedia(url: "https://example.org/2.png", width: 1920, height: 1080, description: nil),
+                FeedMedia(url: "https://example.org/4.png", width: nil, height: nil, description: nil),
+            ])
+        XCTAssertEqual(rows[1].media.map(\.url), ["https://example.org/g.png"])
+        XCTAssertEqual(rows[2].media, [])
+    }
+
+    func testAPictureShowsAtItsSizeWithinBoundsAndAFixedBoxWithoutOne() {
+        let cases: [(width: Int?, height: Int?, shown: [Int], why: String)] = [
+            (320, 180, [320, 180], "small enough: its own size"),
+            (1920, 1080, [400, 225], "wide: the widest, its aspect kept"),
+            (400, 400, [300, 300], "square: the tallest, its aspect kept"),
+            (180, 1200, [45, 300], "tall and thin: the tallest"),
+            (nil, nil, [400, 225], "no size: a 16:9 box at the widest"),
+            (640, nil, [400, 225], "half a size: as none"),
+            (0, 100, [400, 225], "a zero side: as none"),
+        ]
+        for entry in cases {
+            let size = FeedMedia(url: "https://example.org/x.png", width: entry.width, height: entry.height).shownSize
+            XCTAssertEqual([size.width, size.height], entry.shown, entry.why)
+        }
+    }
+
     func testARowSaysHowLongAgoAStatusWasPosted() {
         // 2026-12-06T12:00:00Z; the dates a week and more before are at noon too, the same day in
         // any time zone.

@@ -57,6 +57,37 @@ package enum ListParts {
         descendant(of: list, withClass: "refresh-new-pill")
     }
 
+    /// The first row the view shows (its top the highest among the rows in view, the footer
+    /// not counted): the row widget the app's `makeRow` made, and its top in the list's
+    /// coordinates (px; above the view's top when the row is cut there).
+    package static func firstRowInView(of list: WidgetPointer) -> (row: WidgetPointer, top: Double)? {
+        guard let view = listView(of: list) else { return nil }
+        let scrolled = scrolledWindow(of: list)
+        let viewTop = top(of: scrolled, in: list)
+        let viewBottom = viewTop + Double(gtk_widget_get_height(scrolled))
+        var first: (row: WidgetPointer, top: Double)?
+        var cell = gtk_widget_get_first_child(view)
+        while let current = cell {
+            cell = gtk_widget_get_next_sibling(current)
+            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+                let row = gtk_widget_get_first_child(current), gtk_widget_has_css_class(row, "refresh-footer") == 0
+            else { continue }
+            let top = top(of: current, in: list)
+            let bottom = top + Double(gtk_widget_get_height(current))
+            guard bottom > viewTop, top < viewBottom, top < first?.top ?? .infinity else { continue }
+            first = (row, top)
+        }
+        return first
+    }
+
+    /// The top of `widget` in `list`'s coordinates (px).
+    private static func top(of widget: WidgetPointer, in list: WidgetPointer) -> Double {
+        var point = graphene_point_t()
+        var origin = graphene_point_t(x: 0, y: 0)
+        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list, $0, &point) }
+        return Double(point.y)
+    }
+
     /// The list's own drag gesture on its scrolled window: the one that follows mice too, not
     /// GTK's touch-only one.
     package static func dragGesture(of list: WidgetPointer) -> OpaquePointer? {

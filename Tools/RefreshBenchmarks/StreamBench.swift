@@ -105,30 +105,9 @@ final class LiveList {
 
     /// The first row the view shows, read from the widget tree.
     func firstVisibleRow() -> ShownRow? {
-        let scrolled = ListParts.scrolledWindow(of: list.widget)
-        let viewHeight = Double(gtk_widget_get_height(scrolled))
-        let viewTop = top(of: scrolled)
-        var first: ShownRow?
-        var cell = gtk_widget_get_first_child(ListParts.listView(of: list.widget))
-        while let current = cell {
-            cell = gtk_widget_get_next_sibling(current)
-            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
-                let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
-                let text = gtk_label_get_text(label.opaque)
-            else { continue }
-            let top = top(of: current)
-            let bottom = top + Double(gtk_widget_get_height(current))
-            guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
-            first = ShownRow(text: String(cString: text), top: top)
-        }
-        return first
-    }
-
-    private func top(of widget: WidgetPointer) -> Double {
-        var point = graphene_point_t()
-        var origin = graphene_point_t(x: 0, y: 0)
-        _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(widget, list.widget, $0, &point) }
-        return Double(point.y)
+        guard let first = ListParts.firstRowInView(of: list.widget), let text = gtk_label_get_text(first.row.opaque)
+        else { return nil }
+        return ShownRow(text: String(cString: text), top: first.top)
     }
 
     func close() {

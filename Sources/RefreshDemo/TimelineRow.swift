@@ -1,0 +1,136 @@
+// A row of the demo's lists. A status reads as a GNOME social app shows one: the author's
+// picture beside it (its initials, the same size, until the picture comes), the content warning
+// with its button, the content's paragraphs with their links, the pictures attached to it, then
+// the author and how long ago. Every part that loads late takes its size before it comes (the
+// avatar's 40 px, each picture's box from the size the server gave), so a row never changes
+// height when an image arrives and the reader's place holds to the pixel. Other sources' rows
+// are a bold title over a dimmed detail line, with no picture.
+
+import CAdwaita
+import CGtk
+import GtkInterop
+import GtkRefreshList
+
+extension DemoApp {
+    /// The key of the id of the item a row shows, on the row (the trace reads it).
+    static let rowIDKey = "refresh-demo-id"
+
+    /// The author's picture's size (px).
+    static let avatarSize: Int32 = 40
+
+    /// The rows' functions, remembering in `opened` which warnings the reader opened (a row's
+    /// widgets are reused for other statuses as the list scrolls), keeping the times rows show
+    /// up to date through `times`, and showing pictures from `images`.
+    static func rows(opened: OpenedWarnings, times: PostedTimes, images: ImageStore) -> RowFactory<FeedItem> {
+        RowFactory<FeedItem>(
+            makeRow: {
+                let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+                gtk_widget_add_css_class(row, "feed-row")
+                // The author line below says the name: a screen reader need not hear it twice.
+                let avatar = adw_avatar_new(avatarSize, nil, 1)!
+                gtk_widget_set_valign(avatar, GTK_ALIGN_START)
+                cgtk_accessible_set_hidden(avatar, 1)
+                gtk_box_append(row.box, avatar)
+                let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+                gtk_widget_set_hexpand(column, 1)
+                gtk_box_append(row.box, column)
+                gtk_box_append(column.box, WarningLine.make(opened: opened))
+                // The content (hidden with its media behind a content warning).
+                let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+                // Both lines end in "…" rather than widen the list: a long post must not push the
+                // controls pane over the list, nor a phone-width window off the screen.
+                let title = gtk_label_new(nil)!
+                gtk_label_set_xalign(title.opaque, 0)
+                gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+                gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
+                gtk_widget_add_css_class(title, "feed-title")
+                gtk_box_append(content.box, title)
+                let media = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+                gtk_widget_add_css_class(media, "feed-media")
+                gtk_box_append(content.box, media)
+                gtk_box_append(column.box, content)
+                // Cut in the middle when narrow, so the end ("· 5 min") always shows.
+                let detail = gtk_label_new(nil)!
+                gtk_label_set_xalign(detail.opaque, 0)
+                gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_MIDDLE)
+                gtk_widget_add_css_class(detail, "dim-label")
+                gtk_widget_add_css_class(detail, "caption")
+                gtk_box_append(column.box, detail)
+                return row
+            },
+            bind: { row, item in
+                guard let avatar = gtk_widget_get_first_child(row), let column = gtk_widget_get_last_child(row),
+                    let warning = gtk_widget_get_first_child(column),
+                    let content = gtk_widget_get_next_sibling(warning),
+                    let title = gtk_widget_get_first_child(content), let media = gtk_widget_get_last_child(content),
+                    let detail = gtk_widget_get_last_child(column)
+                else { return }
+                g_object_set_data_full(cast(row.raw), rowIDKey, g_strdup(item.id), g_free)
+                // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
+                // rows are one bold line.
+                if let markup = item.markup {
+                    gtk_label_set_markup(title.opaque, markup)
+                    gtk_widget_remove_css_class(title, "feed-title")
+                    gtk_label_set_wrap(title.opaque, 1)
+                    gtk_label_set_lines(title.opaque, 10)
+                } else {
+                    gtk_label_set_text(title.opaque, item.title)
+                    gtk_widget_add_css_class(title, "feed-title")
+                    gtk_label_set_wrap(title.opaque, 0)
+                    gtk_label_set_lines(title.opaque, -1)
+                }
+                gtk_widget_set_visible(avatar, (item.authorName != nil).gboolean)
+                if let name = item.authorName {
+                    adw_avatar_set_text(avatar.opaque, name)
+                    images.show(item.avatar, on: avatar, as: .avatar)
+                }
+                showMedia(item.media, in: media, images: images)
+                times.show(detail, author: item.detail, postedAt: item.postedAt)
+                WarningLine.bind(warning, content: content, id: item.id, warning: item.warning, opened: opened)
+            })
+    }
+
+    /// Shows `pictures` in `box`, one under the other, each in a box as tall as it will show
+    /// (`FeedMedia.shownSize`) and as wide as the row, its preview drawn into it (cropped to
+    /// fill it) once it comes: reused widgets first, more made as needed, the rest hidden.
+    private static func showMedia(_ pictures: [FeedMedia], in box: WidgetPointer, images: ImageStore) {
+        var frame = gtk_widget_get_first_child(box)
+        for picture in pictures {
+            let shown = frame ?? makeMediaFrame(in: box)
+            frame = gtk_widget_get_next_sibling(shown)
+            gtk_widget_set_visible(shown, 1)
+            // The frame's height is its sizing box's, set before the picture comes.
+            guard let sizer = gtk_overlay_get_child(shown.opaque), let preview = gtk_widget_get_last_child(shown)
+            else { continue }
+            gtk_widget_set_size_request(sizer, -1, Int32(picture.shownSize.height))
+            gtk_picture_set_alternative_text(preview.opaque, picture.description)
+            gtk_widget_set_tooltip_text(preview, picture.description)
+            images.show(picture.url, on: preview, as: .picture)
+        }
+        while let extra = frame {
+            gtk_widget_set_visible(extra, 0)
+            if let preview = gtk_widget_get_last_child(extra) { images.show(nil, on: preview, as: .picture) }
+            frame = gtk_widget_get_next_sibling(extra)
+        }
+        gtk_widget_set_visible(box, (!pictures.isEmpty).gboolean)
+    }
+
+    /// One picture's frame: an overlay as wide as the row, whose child (an empty box) gives it
+    /// the picture's height before the picture comes, and whose overlay draws the preview,
+    /// cropped to fill it. (A picture sized by an empty paintable of the server's size would
+    /// keep its aspect too, but GTK 4.8's list view measures its rows' pictures 0 px tall.)
+    private static func makeMediaFrame(in box: WidgetPointer) -> WidgetPointer {
+        let frame = gtk_overlay_new()!
+        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_add_css_class(frame, "feed-picture")
+        let sizer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_overlay_set_child(frame.opaque, sizer)
+        let preview = gtk_picture_new()!
+        gtk_picture_set_content_fit(preview.opaque, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(preview.opaque, 1)
+        gtk_overlay_add_overlay(frame.opaque, preview)
+        gtk_overlay_set_clip_overlay(frame.opaque, preview, 1)
+        gtk_box_append(box.box, frame)
+        return frame
+    }
+}
