@@ -38,7 +38,8 @@ let package = Package(
         // A list's parts found in its documented widget tree, and drags emitted on its own
         // gesture: for the demo's screenshot script, the benchmarks and the widget tests.
         .target(
-            name: "ListProbe", dependencies: ["CGtk", "GtkInterop"], path: "Tools/ListProbe", swiftSettings: swiftSettings),
+            name: "ListProbe", dependencies: ["CGtk", "GtkInterop"], path: "Tools/ListProbe",
+            swiftSettings: swiftSettings),
         // GTK's test checks and signal emission for the widget tests (variadic in C).
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/CGtkTestSupport", pkgConfig: "gtk4"),
         .testTarget(
