@@ -24,46 +24,47 @@ extension DemoApp {
     static func rows(opened: OpenedWarnings, times: PostedTimes, images: ImageStore) -> RowFactory<FeedItem> {
         RowFactory<FeedItem>(
             makeRow: {
-                let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+                // One grid, so a screen reader finds the row's labels right under it, as in a
+                // row of labels: the picture in the first column, the rest one under the other.
+                let row = gtk_grid_new()!
+                gtk_grid_set_column_spacing(row.as(GtkGrid.self), 12)
+                gtk_grid_set_row_spacing(row.as(GtkGrid.self), 2)
                 gtk_widget_add_css_class(row, "feed-row")
                 // The author line below says the name: a screen reader need not hear it twice.
                 let avatar = adw_avatar_new(avatarSize, nil, 1)!
                 gtk_widget_set_valign(avatar, GTK_ALIGN_START)
                 cgtk_accessible_set_hidden(avatar, 1)
-                gtk_box_append(row.box, avatar)
-                let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-                gtk_widget_set_hexpand(column, 1)
-                gtk_box_append(row.box, column)
-                gtk_box_append(column.box, WarningLine.make(opened: opened))
-                // The content (hidden with its media behind a content warning).
-                let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+                gtk_grid_attach(row.as(GtkGrid.self), avatar, 0, 0, 1, 4)
+                gtk_grid_attach(row.as(GtkGrid.self), WarningLine.make(opened: opened), 1, 0, 1, 1)
                 // Both lines end in "…" rather than widen the list: a long post must not push the
                 // controls pane over the list, nor a phone-width window off the screen.
                 let title = gtk_label_new(nil)!
                 gtk_label_set_xalign(title.opaque, 0)
                 gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
                 gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
+                gtk_widget_set_hexpand(title, 1)
                 gtk_widget_add_css_class(title, "feed-title")
-                gtk_box_append(content.box, title)
+                gtk_grid_attach(row.as(GtkGrid.self), title, 1, 1, 1, 1)
+                // The pictures, hidden with the content behind a content warning.
                 let media = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
                 gtk_widget_add_css_class(media, "feed-media")
-                gtk_box_append(content.box, media)
-                gtk_box_append(column.box, content)
+                gtk_widget_set_margin_top(media, 4)
+                gtk_widget_set_margin_bottom(media, 2)
+                gtk_grid_attach(row.as(GtkGrid.self), media, 1, 2, 1, 1)
                 // Cut in the middle when narrow, so the end ("· 5 min") always shows.
                 let detail = gtk_label_new(nil)!
                 gtk_label_set_xalign(detail.opaque, 0)
                 gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_MIDDLE)
                 gtk_widget_add_css_class(detail, "dim-label")
                 gtk_widget_add_css_class(detail, "caption")
-                gtk_box_append(column.box, detail)
+                gtk_grid_attach(row.as(GtkGrid.self), detail, 1, 3, 1, 1)
                 return row
             },
             bind: { row, item in
-                guard let avatar = gtk_widget_get_first_child(row), let column = gtk_widget_get_last_child(row),
-                    let warning = gtk_widget_get_first_child(column),
-                    let content = gtk_widget_get_next_sibling(warning),
-                    let title = gtk_widget_get_first_child(content), let media = gtk_widget_get_last_child(content),
-                    let detail = gtk_widget_get_last_child(column)
+                // The grid's children in the order they were attached.
+                guard let avatar = gtk_widget_get_first_child(row), let warning = gtk_widget_get_next_sibling(avatar),
+                    let title = gtk_widget_get_next_sibling(warning), let media = gtk_widget_get_next_sibling(title),
+                    let detail = gtk_widget_get_next_sibling(media)
                 else { return }
                 g_object_set_data_full(cast(row.raw), rowIDKey, g_strdup(item.id), g_free)
                 // A status's paragraphs wrap (at most ten lines, then "…"), its links open; other
@@ -86,7 +87,7 @@ extension DemoApp {
                 }
                 showMedia(item.media, in: media, images: images)
                 times.show(detail, author: item.detail, postedAt: item.postedAt)
-                WarningLine.bind(warning, content: content, id: item.id, warning: item.warning, opened: opened)
+                WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
             })
     }
 

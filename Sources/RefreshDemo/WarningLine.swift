@@ -84,5 +84,15 @@ enum WarningLine {
         gtk_button_set_label(button.as(GtkButton.self), open ? localized("Show less") : localized("Show more"))
         cgtk_accessible_set_expanded(button, open.gboolean)
         gtk_widget_set_visible(content, open.gboolean)
+        // A timeline row's pictures follow its content: hidden with it, shown only if it has any.
+        if let media = gtk_widget_get_next_sibling(content), gtk_widget_has_css_class(media, "feed-media") != 0 {
+            var picture = gtk_widget_get_first_child(media)
+            var any = false
+            while let current = picture, !any {
+                any = gtk_widget_get_visible(current) != 0
+                picture = gtk_widget_get_next_sibling(current)
+            }
+            gtk_widget_set_visible(media, (open && any).gboolean)
+        }
     }
 }
