@@ -86,22 +86,32 @@ final class RealInputTests: XCTestCase {
         }
     }
 
+    /// A harness whose window takes a finger scroll of `steps` 10 px frames toward the top, then
+    /// the fingers lift; returns it with the deepest the header opened (px). Wayland only
+    /// (mutter's finger axis; Xvfb has no touchpad): skips under X11.
+    @MainActor private static func fingerPull(steps: Int, title: String) throws -> (Harness, deepest: () -> Double) {
+        let h = try harness(title: title)
+        guard let touchpad = h.input as? any RealTouchpad else {
+            GtkTest.destroy(h.window)
+            throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
+        }
+        final class Deepest { var height = 0.0 }
+        let deepest = Deepest()
+        h.list.onStateChange { state in deepest.height = max(deepest.height, state.header.height) }
+        touchpad.fingerScroll(dy: -10, steps: steps)
+        return (h, { deepest.height })
+    }
+
     /// Two fingers down the touchpad past the threshold: the header follows them, and lifting
-    /// them refreshes once. Wayland only (mutter's finger axis; Xvfb has no touchpad).
+    /// them refreshes once.
     func testATouchpadPullPastTheThresholdRefreshesWhenTheFingersLift() throws {
         try onMainActor {
-            let h = try Self.harness(title: "touchpad-pull")
+            let (h, deepest) = try Self.fingerPull(steps: 10, title: "touchpad-pull")
             defer { GtkTest.destroy(h.window) }
-            guard let touchpad = h.input as? any RealTouchpad else {
-                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
-            }
-            var deepest = 0.0
-            h.list.onStateChange { state in deepest = max(deepest, state.header.height) }
-            touchpad.fingerScroll(dy: -10, steps: 10)
             GtkTest.wait("a refresh when the fingers lifted (header \(h.list.state.header.state))") {
                 h.counts.refreshes >= 1
             }
-            XCTAssertGreaterThanOrEqual(deepest, 64, "the header followed the fingers past the threshold")
+            XCTAssertGreaterThanOrEqual(deepest(), 64, "the header followed the fingers past the threshold")
             GtkTest.wait("the header back to idle") { h.list.state.header.state == .idle }
             XCTAssertEqual(h.counts.refreshes, 1)
         }
@@ -110,18 +120,12 @@ final class RealInputTests: XCTestCase {
     /// A short finger scroll at the top opens the header a little and lets it go: no refresh.
     func testATouchpadPullShortOfTheThresholdSpringsBack() throws {
         try onMainActor {
-            let h = try Self.harness(title: "touchpad-short")
+            let (h, deepest) = try Self.fingerPull(steps: 3, title: "touchpad-short")
             defer { GtkTest.destroy(h.window) }
-            guard let touchpad = h.input as? any RealTouchpad else {
-                throw XCTSkip("a touchpad needs the Wayland pass (Tests/run-all.sh): Xvfb has none")
-            }
-            var deepest = 0.0
-            h.list.onStateChange { state in deepest = max(deepest, state.header.height) }
-            touchpad.fingerScroll(dy: -10, steps: 3)
             GtkTest.wait("the header back to idle after the short pull (\(h.list.state.header.state))") {
-                deepest > 0 && h.list.state.header.state == .idle && h.list.headerAllocatedHeight == 0
+                deepest() > 0 && h.list.state.header.state == .idle && h.list.headerAllocatedHeight == 0
             }
-            XCTAssertLessThan(deepest, 64, "short of the threshold (deepest \(deepest) px)")
+            XCTAssertLessThan(deepest(), 64, "short of the threshold (deepest \(deepest()) px)")
             XCTAssertEqual(h.counts.refreshes, 0)
         }
     }
