@@ -58,19 +58,26 @@ let package = Package(
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         // SQLite 3, the demo's timeline cache (the widget does not use it).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The demo's rows (a timeline status with its avatar and pictures) and their image store:
+        // for the demo app and for benchmark 3, which scrolls the same rows.
+        .target(
+            name: "TimelineRows", dependencies: ["CGtk", "CAdwaita", "CSoup", "GtkInterop", "GtkRefreshList"],
+            swiftSettings: swiftSettings),
         // The desktop app.
         .executableTarget(
             name: "RefreshDemo",
             dependencies: [
                 "CGtk", "CAdwaita", "CSoup", "CSQLite", "GtkInterop", "GtkRefreshList", "RefreshEngine",
-                "SeededRandom", "ListProbe",
+                "SeededRandom", "ListProbe", "TimelineRows",
             ],
             swiftSettings: swiftSettings,
             // It names libdispatch's main-queue hooks (main.swift), so it links libdispatch itself.
             linkerSettings: [.linkedLibrary("dispatch")]),
         .testTarget(
             name: "RefreshDemoTests",
-            dependencies: ["RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport", "CSQLite", "CGtk"],
+            dependencies: [
+                "RefreshDemo", "RefreshExample", "RefreshEngine", "WaylandSupport", "CSQLite", "CGtk", "TimelineRows",
+            ],
             swiftSettings: swiftSettings),
         // A headless mutter and real input through its remote-desktop API, for the Wayland tests.
         .target(name: "WaylandSupport", path: "Tools/WaylandSupport", swiftSettings: swiftSettings),
@@ -78,8 +85,8 @@ let package = Package(
         .executableTarget(
             name: "RefreshBenchmarks",
             dependencies: [
-                "CGtk", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter", "WaylandSupport",
-                "ListProbe",
+                "CGtk", "CAdwaita", "GtkInterop", "GtkRefreshList", "RefreshEngine", "AllocationCounter",
+                "WaylandSupport", "ListProbe", "TimelineRows",
             ],
             path: "Tools/RefreshBenchmarks", swiftSettings: swiftSettings),
         // Counts a thread's heap allocations by interposing malloc in the executable that links

@@ -4,6 +4,7 @@ import CGtk
 import GtkInterop
 import GtkRefreshList
 import RefreshEngine
+import TimelineRows
 
 extension DemoApp {
     /// The panel's frame at its final width, empty: the window opens with it, and `fillPanel`

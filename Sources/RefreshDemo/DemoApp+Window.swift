@@ -7,6 +7,7 @@ import CAdwaita
 import CGtk
 import GtkInterop
 import GtkRefreshList
+import TimelineRows
 
 extension DemoApp {
     /// Builds the window's content: the header bar over the list and the controls pane.

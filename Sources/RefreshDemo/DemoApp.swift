@@ -5,11 +5,12 @@
 
 import CAdwaita
 import CGtk
-import GtkInterop
 import Glibc
+import GtkInterop
 import GtkRefreshList
 import ListProbe
 import RefreshEngine
+import TimelineRows
 
 /// The reverse-DNS application id (also the .desktop and metainfo id).
 let applicationID = "io.github.refreshlist.RefreshDemo"
@@ -70,7 +71,7 @@ final class DemoApp {
 
     init(options: Options) {
         self.options = options
-        rows = Self.rows(opened: OpenedWarnings(), times: PostedTimes(), images: images)
+        rows = TimelineRows.factory(opened: OpenedWarnings(), times: PostedTimes(), images: images)
         tracer = options.trace ? Tracer() : nil
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
@@ -102,6 +103,11 @@ final class DemoApp {
         }
         tracer?.milestone("activate")
         Style.apply(options.style)
+        switch options.direction {
+        case .system: break
+        case .ltr: gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR)
+        case .rtl: gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+        }
         Style.load()
         let style = Style.current
         tracer?.milestone(
@@ -180,7 +186,7 @@ final class DemoApp {
     /// must never move it.
     private func traceFirstRow() {
         guard let list, let first = ListParts.firstRowInView(of: list.widget),
-            let id = g_object_get_data(cast(first.row.raw), Self.rowIDKey)
+            let id = g_object_get_data(cast(first.row.raw), TimelineRows.rowIDKey)
         else { return }
         let said = "\(String(cString: id.assumingMemoryBound(to: CChar.self))) \(first.top)"
         guard said != tracedFirstRow else { return }

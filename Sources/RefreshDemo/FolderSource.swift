@@ -7,9 +7,10 @@
 // as failures the list shows with Retry.
 
 import CGtk
-import GtkInterop
 import FoundationEssentials
+import GtkInterop
 import GtkRefreshList
+import TimelineRows
 
 /// A GIO error as a Swift error with GLib's message.
 struct FolderError: Error, CustomStringConvertible {

@@ -1,22 +1,11 @@
-// The demo's own words go through gettext's `refresh-demo` domain; the widget's through
-// `refresh-list`. Both are bound to the installed locale directory, or to the build's.
+// The demo's own words go through gettext's `refresh-demo` domain (TimelineRows' `localized`);
+// the widget's through `refresh-list`. Both are bound to the installed locale directory, or to
+// the build's.
 
 import CGtk
 import GtkInterop
 import GtkRefreshList
-
-let demoTextDomain = "refresh-demo"
-
-/// `text` translated in the demo's domain.
-func localized(_ text: String) -> String {
-    translate(text, domain: demoTextDomain)
-}
-
-/// A count text in the demo's domain (a function xgettext extracts from, as
-/// `--keyword=demoPlural:1,2`).
-func demoPlural(_ singular: String, _ plural: String) -> PluralText {
-    PluralText(singular: singular, plural: plural, domain: demoTextDomain)
-}
+import TimelineRows
 
 extension SourceKind {
     /// The source's name: in the controls' source list, and the list's accessible name, which a

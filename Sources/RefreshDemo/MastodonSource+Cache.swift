@@ -12,6 +12,7 @@ import CGtk
 import FoundationEssentials
 import GtkInterop
 import GtkRefreshList
+import TimelineRows
 
 extension MastodonSource {
     /// Opens the cache of this server's timeline under `$XDG_CACHE_HOME`, keeping at most `limit`

@@ -12,6 +12,7 @@ import FoundationEssentials
 import GtkInterop
 import GtkRefreshList
 import RefreshEngine
+import TimelineRows
 
 extension MastodonSource {
     /// The stream of the public timeline, as server-sent events.

@@ -14,34 +14,7 @@ import CSoup
 import FoundationEssentials
 import GtkInterop
 import GtkRefreshList
-
-/// One request in flight: what the libsoup callback needs, kept until it runs.
-@MainActor
-final class SoupRequest {
-    let message: OpaquePointer
-    let cancellable: UnsafeMutablePointer<GCancellable>
-    let body: @MainActor (SoupRequest, OpaquePointer?) -> Void
-
-    init(message: OpaquePointer, body: @escaping @MainActor (SoupRequest, OpaquePointer?) -> Void) {
-        self.message = message
-        cancellable = g_cancellable_new()
-        self.body = body
-    }
-
-    isolated deinit {
-        g_object_unref(gpointer(cancellable))
-        g_object_unref(gpointer(message))
-    }
-}
-
-/// `GAsyncReadyCallback` for `soup_session_send_and_read_async`: runs the request's body once
-/// and releases the request.
-let soupReady: GAsyncReadyCallback = { _, result, data in
-    let request = Unmanaged<SoupRequest>.fromOpaque(data!).takeRetainedValue()
-    // libsoup calls back on the main thread (the main context the request was sent from).
-    nonisolated(unsafe) let result = result
-    MainActor.assumeIsolated { request.body(request, result) }
-}
+import TimelineRows
 
 @MainActor
 final class MastodonSource {

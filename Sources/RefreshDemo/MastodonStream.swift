@@ -14,6 +14,7 @@
 import CGtk
 import CSoup
 import GtkInterop
+import TimelineRows
 
 /// Turns the lines of a `text/event-stream` into events (the WHATWG rules the stream uses:
 /// `event:` and `data:` fields, a blank line ends an event, a line starting with `:` is a

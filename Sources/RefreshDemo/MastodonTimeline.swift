@@ -8,6 +8,7 @@ import CGtk
 import CSoup
 import FoundationEssentials
 import GtkInterop
+import TimelineRows
 
 /// One status of a timeline, as far as a row needs it.
 struct MastodonStatus: Codable {
@@ -351,33 +352,6 @@ enum MastodonTimeline {
         guard let instant = g_date_time_new_from_iso8601(createdAt, nil) else { return nil }
         defer { g_date_time_unref(instant) }
         return Int64(g_date_time_to_unix(instant)) * 1_000 + Int64(g_date_time_get_microsecond(instant) / 1_000)
-    }
-
-    /// How long before `now` a status was posted at `postedAt` (both in milliseconds since 1970),
-    /// as timeline apps say it: "now" under a minute (or ahead of this clock), then "5 min",
-    /// "3 h", "2 d" up to a week, then the local date ("3 Dec", with the year when not this
-    /// year's; GLib's formats, so no internationalization data is loaded).
-    static func age(of postedAt: Int64, at now: Int64) -> String {
-        let minutes = max(0, now - postedAt) / 60_000
-        // Translators: how long ago a status was posted, in the timeline's rows.
-        if minutes < 1 { return localized("now") }
-        if minutes < 60 { return demoPlural("%d min", "%d min")(Int(minutes)) }
-        if minutes < 24 * 60 { return demoPlural("%d h", "%d h")(Int(minutes / 60)) }
-        if minutes < 7 * 24 * 60 { return demoPlural("%d d", "%d d")(Int(minutes / (24 * 60))) }
-        guard let posted = g_date_time_new_from_unix_local(Int(postedAt / 1_000)),
-            let today = g_date_time_new_from_unix_local(Int(now / 1_000))
-        else { return "" }
-        defer {
-            g_date_time_unref(posted)
-            g_date_time_unref(today)
-        }
-        // Translators: the date of a status older than a week (GLib g_date_time_format), this
-        // year's and another year's.
-        let format =
-            g_date_time_get_year(posted) == g_date_time_get_year(today) ? localized("%e %b") : localized("%e %b %Y")
-        guard let text = g_date_time_format(posted, format) else { return "" }
-        defer { g_free(text) }
-        return trimmed(String(cString: text)[...])
     }
 }
 

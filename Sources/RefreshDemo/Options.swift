@@ -18,6 +18,16 @@ enum StyleChoice: String, CaseIterable {
     case highContrast = "high-contrast"
 }
 
+/// Which way the app's text and widgets run.
+enum DirectionChoice: String, CaseIterable {
+    /// The locale's (GTK's default: right to left for a language written so, once translated).
+    case system
+    /// Left to right.
+    case ltr
+    /// Right to left, as for Arabic or Hebrew: to see the layout mirrored in any language.
+    case rtl
+}
+
 /// Parsed command-line options.
 struct Options: Equatable {
     var source: SourceKind = .sim
@@ -38,6 +48,7 @@ struct Options: Equatable {
     var seed: UInt64 = 42
     var triggerOnCross = false
     var style: StyleChoice = .system
+    var direction: DirectionChoice = .system
     var width: Int32 = 960
     var height: Int32 = 680
 
@@ -63,6 +74,8 @@ struct Options: Equatable {
                                 refresh on release (default) or when the pull crosses the threshold
           --style system|light|dark|high-contrast
                                 the look (default: system, the desktop's settings)
+          --direction system|ltr|rtl
+                                which way text and widgets run (default: system, the locale's)
           --size WxH            the window's size in px, 360…4096 × 300…4096 (default: 960x680)
           --seed N              seed of the simulated feed (default: 42)
           --trace               print one JSON line per engine event and effect on stdout
@@ -143,6 +156,12 @@ struct Options: Equatable {
                     throw OptionsError("--style must be system, light, dark or high-contrast, not '\(text)'")
                 }
                 options.style = style
+            case "--direction":
+                let text = try value(flag)
+                guard let direction = DirectionChoice(rawValue: text) else {
+                    throw OptionsError("--direction must be system, ltr or rtl, not '\(text)'")
+                }
+                options.direction = direction
             case "--size":
                 let text = try value(flag)
                 let parts = text.split(separator: "x", omittingEmptySubsequences: false)

@@ -7,11 +7,12 @@
 
 import CAdwaita
 import CGtk
-import GtkInterop
 import Glibc
+import GtkInterop
 import GtkRefreshList
 import ListProbe
 import RefreshEngine
+import TimelineRows
 
 @MainActor
 final class ScreenshotScript {

@@ -7,52 +7,7 @@ import FoundationEssentials
 import GtkInterop
 import GtkRefreshList
 import SeededRandom
-
-/// One row of the demo.
-struct FeedItem: Identifiable, Sendable, Equatable {
-    let id: String
-    /// One line of plain text: the row's title, or, with `markup`, what it says in short.
-    let title: String
-    let detail: String
-    /// Paragraphs with links in Pango markup (a status's content), shown wrapped in place of
-    /// the title.
-    var markup: String? = nil
-    /// A content warning: shown in place of the content until the reader opens it.
-    var warning: String? = nil
-    /// When it was posted (milliseconds since 1970): the row says how long ago after `detail`,
-    /// and says it again each minute.
-    var postedAt: Int64? = nil
-    /// The author's picture (an address), shown beside the row; with none, no picture.
-    var avatar: String? = nil
-    /// The author's name, for the picture's initials until it comes.
-    var authorName: String? = nil
-    /// Pictures attached to a status, shown under its content.
-    var media: [FeedMedia] = []
-}
-
-/// A picture attached to a status: where its preview is, its size when the server said it
-/// (the box it shows in is that size before it comes, so nothing moves when it does), and
-/// what it shows, in words.
-struct FeedMedia: Sendable, Equatable {
-    let url: String
-    var width: Int? = nil
-    var height: Int? = nil
-    var description: String? = nil
-
-    /// The widest and tallest a picture shows (px); a picture with no size shows 16:9 at the
-    /// widest.
-    static let widest = 400.0
-    static let tallest = 300.0
-
-    /// The size it shows at, at most `widest` × `tallest`, the server's aspect kept.
-    var shownSize: (width: Int, height: Int) {
-        guard let width, let height, width > 0, height > 0 else {
-            return (Int(Self.widest), Int((Self.widest * 9 / 16).rounded()))
-        }
-        let scale = min(1, Self.widest / Double(width), Self.tallest / Double(height))
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
-    }
-}
+import TimelineRows
 
 /// A simulated failure, shown to the user.
 struct SimulatedFailure: Error, CustomStringConvertible {

@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 @testable import RefreshDemo
+import TimelineRows
 import XCTest
 
 final class MastodonTimelineTests: XCTestCase {
@@ -167,7 +168,7 @@ final class MastodonTimelineTests: XCTestCase {
             ("another year's: with the year", 1_749_988_800_000, "15 Jun 2025"),
         ]
         for (name, postedAt, expected) in cases {
-            XCTAssertEqual(MastodonTimeline.age(of: postedAt, at: now), expected, name)
+            XCTAssertEqual(PostedTimes.age(of: postedAt, at: now), expected, name)
         }
     }
 

@@ -34,6 +34,7 @@ final class OptionsTests: XCTestCase {
             "--source", "folder", "--folder", "/tmp", "--latency-ms", "250", "--fail-rate", "0.5",
             "--page-size", "7", "--total", "99", "--threshold", "80", "--trace", "--screenshots", "/tmp/shots",
             "--seed", "9", "--trigger", "cross", "--style", "high-contrast", "--size", "360x640",
+            "--direction", "rtl",
         ])
         var expected = Options()
         expected.source = .folder
@@ -48,9 +49,11 @@ final class OptionsTests: XCTestCase {
         expected.seed = 9
         expected.triggerOnCross = true
         expected.style = .highContrast
+        expected.direction = .rtl
         (expected.width, expected.height) = (360, 640)
         XCTAssertEqual(options, expected)
         XCTAssertEqual(Options().style, .system, "the desktop's look unless asked")
+        XCTAssertEqual(Options().direction, .system, "the locale's direction unless asked")
         XCTAssertEqual(try Options.parse(["--style=dark"]).style, .dark)
         XCTAssertEqual(try Options.parse(["--page-size=12", "--trigger=release"]).pageSize, 12)
         XCTAssertEqual(try Options.parse(["--folder", "/srv"]).source, .folder, "--folder implies the folder source")
@@ -78,6 +81,7 @@ final class OptionsTests: XCTestCase {
             (["--screenshots"], "--screenshots needs a value"),
             (["--cache-limit", "-1"], "--cache-limit must be a whole number in 0…1000000, not '-1'"),
             (["--style", "purple"], "--style must be system, light, dark or high-contrast, not 'purple'"),
+            (["--direction", "up"], "--direction must be system, ltr or rtl, not 'up'"),
             (["--size", "300x600"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '300x600'"),
             (["--size", "800"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '800'"),
             (["--size", "800x"], "--size must be WIDTHxHEIGHT within 360…4096 × 300…4096, not '800x'"),

@@ -8,7 +8,7 @@ final class StyleTests: XCTestCase {
     /// The look the app reports at start-up, with the desktop's interface settings extended by
     /// `interface` and `accessibility` lines (GSettings keyfile syntax).
     private func style(_ arguments: [String] = [], interface: [String] = [], accessibility: [String] = []) throws
-        -> (dark: Bool, highContrast: Bool)
+        -> (dark: Bool, highContrast: Bool, direction: String)
     {
         let config = NSTemporaryDirectory() + "refresh-demo-style-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: config) }
@@ -23,7 +23,10 @@ final class StyleTests: XCTestCase {
         defer { app.stop() }
         app.wait("the app reporting its style") { $0.trace.contains { $0["milestone"] as? String == "style" } }
         let line = try XCTUnwrap(app.trace.first { $0["milestone"] as? String == "style" })
-        return (try XCTUnwrap(line["dark"] as? Bool), try XCTUnwrap(line["highContrast"] as? Bool))
+        return (
+            try XCTUnwrap(line["dark"] as? Bool), try XCTUnwrap(line["highContrast"] as? Bool),
+            try XCTUnwrap(line["direction"] as? String)
+        )
     }
 
     func testTheDesktopsDarkStyleAndHighContrastAreFollowed() throws {
@@ -44,5 +47,11 @@ final class StyleTests: XCTestCase {
         XCTAssertTrue(contrast.highContrast)
         XCTAssertFalse(contrast.dark)
         XCTAssertFalse(try style(["--style", "dark"], accessibility: ["high-contrast=true"]).highContrast)
+    }
+
+    func testTheDirectionFlagMirrorsTheApp() throws {
+        XCTAssertEqual(try style().direction, "ltr", "the locale's (English) direction unless asked")
+        XCTAssertEqual(try style(["--direction", "rtl"]).direction, "rtl")
+        XCTAssertEqual(try style(["--direction", "ltr"]).direction, "ltr")
     }
 }

@@ -12,6 +12,8 @@ struct Sizes {
     var scrollRows = 1_000_000
     var scrollFrames = 1_200
     var scrollRuns = 5
+    var timelineStatuses = 1_000
+    var timelineImages = 500
     var launchRuns = 7
     var rssRows = 1_000_000
     var driftCycles = 10_000
@@ -26,8 +28,8 @@ struct Sizes {
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
-        scrollFrames: 30, scrollRuns: 1, launchRuns: 1, rssRows: 10_000, driftCycles: 100,
-        responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000,
+        scrollFrames: 30, scrollRuns: 1, timelineStatuses: 100, timelineImages: 40, launchRuns: 1,
+        rssRows: 10_000, driftCycles: 100, responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000,
         burstFrames: 30, burstRuns: 1, burstSamples: 3, footprintRuns: 1)
 }
 
@@ -300,6 +302,36 @@ enum Orchestrator {
                     detail: "rows of 54 characters; median of \(sizes.scrollRuns) runs, each list taking turns")
             ])
         }
+        // The timeline's own rows (avatars, pictures, two paragraphs), ours against a bare list
+        // of the same row widgets, taking turns; and images arriving around the reader.
+        let timeline = (0..<sizes.scrollRuns).flatMap { _ in
+            metrics(
+                output(
+                    me,
+                    [
+                        "timeline", "--mode", "paired", "--statuses", "\(sizes.timelineStatuses)", "--frames",
+                        "\(sizes.scrollFrames)", "--source", source,
+                    ]))
+        }
+        for stat in ["p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"] {
+            let ours = medianOf("scroll.timeline_ours.\(stat)", in: timeline)
+            let bare = medianOf("scroll.timeline_bare.\(stat)", in: timeline)
+            let isGoal = stat == "cpu_p95_ms"
+            record([
+                Metric(
+                    3, "scroll.timeline.\(stat)", ours, "ms", baseline: bare, ratio: ours / bare,
+                    goal: isGoal ? "≤ 1.05 × baseline" : nil, met: isGoal ? ours / bare <= 1.05 : nil,
+                    detail: "the timeline's rows, ours over a bare GtkListView of the same row widgets; median of "
+                        + "\(sizes.scrollRuns) runs, each list taking turns; "
+                        + (timeline.first { $0.name == "scroll.timeline_ours.p95_ms" }?.detail ?? ""))
+            ])
+        }
+        record(
+            metrics(
+                output(
+                    me,
+                    ["timeline", "--mode", "arrivals", "--images", "\(sizes.timelineImages)", "--source", source])))
+
         let share = medianOf("scroll.ours.share_within_16.7ms")
         let bareShare = medianOf("scroll.bare.share_within_16.7ms")
         record([
@@ -348,6 +380,7 @@ enum Orchestrator {
             "engine.completions.ns_per_event", "engine.no_effect.allocations_per_event",
             "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.cpu_p95_ms", "scroll.status_rows.cpu_p95_ms",
             "scroll.beside_status_line.cpu_p95_ms", "scroll.status_line_alone.cpu_p95_ms", "scroll.share_within_16.7ms",
+            "scroll.timeline.cpu_p95_ms", "scroll.timeline.images_first_row_moved_px",
             "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "launch.first_cached_row_ms",
             "memory.rss_\(sizes.rssRows)_rows_kib",
             "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",

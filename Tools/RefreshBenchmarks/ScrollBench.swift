@@ -129,8 +129,9 @@ enum ScrollBench {
         return line
     }
 
-    /// A list's frame times as benchmark 3's metrics, named by `mode` (`ours`, `bare` or `status_line`).
-    private static func emitFrames(_ mode: String, _ durations: [Double], _ processor: [Double], detail: String) {
+    /// A list's frame times as benchmark 3's metrics, named by `mode` (`ours`, `bare`, `status_line`,
+    /// `timeline_ours`, `timeline_bare`).
+    static func emitFrames(_ mode: String, _ durations: [Double], _ processor: [Double], detail: String) {
         let within = Double(durations.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, durations.count))
         emit(Metric(3, "scroll.\(mode).p50_ms", percentile(durations, 50), "ms", detail: detail))
         emit(Metric(3, "scroll.\(mode).p95_ms", percentile(durations, 95), "ms", detail: detail))

@@ -2,6 +2,7 @@
 // Tests/Benchmarks/run.sh); the other subcommands run one benchmark and print its metrics as
 // JSON lines.
 
+import CAdwaita
 import CGtk
 import GtkInterop
 import Foundation
@@ -12,6 +13,8 @@ let usage = """
                              [--wayland-session PATH] [--smoke]
            refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
            refresh-bench scroll [--mode ours|bare|paired] [--rows N] [--frames N] [--row-text short|status]
+           refresh-bench timeline [--mode paired|arrivals] [--statuses N] [--frames N] [--images N]
+                                  [--per-frame N] [--source DIR]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
            refresh-bench footprint --installed PREFIX --baselines DIR [--source DIR] [--runs N]
     """
@@ -63,6 +66,20 @@ MainActor.assumeIsolated {
         } else {
             ScrollBench.run(
                 mode: option("--mode") ?? "ours", rows: number("--rows", 1_000_000), frames: number("--frames", 600))
+        }
+    case "timeline":
+        Gtk.setUp()
+        adw_init()
+        let source = option("--source") ?? "."
+        switch option("--mode") ?? "paired" {
+        case "paired":
+            TimelineBench.paired(count: number("--statuses", 1_000), frames: number("--frames", 600), source: source)
+        case "arrivals":
+            TimelineBench.arrivals(count: number("--images", 500), perFrame: number("--per-frame", 10), source: source)
+        case let mode:
+            FileHandle.standardError.write(
+                Data("refresh-bench: timeline --mode is paired or arrivals, not '\(mode)'\n\(usage)\n".utf8))
+            exit(2)
         }
     case "rss":
         Gtk.setUp()

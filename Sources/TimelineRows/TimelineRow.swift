@@ -4,24 +4,27 @@
 // the author and how long ago. Every part that loads late takes its size before it comes (the
 // avatar's 40 px, each picture's box from the size the server gave), so a row never changes
 // height when an image arrives and the reader's place holds to the pixel. Other sources' rows
-// are a bold title over a dimmed detail line, with no picture.
+// are a bold title over a dimmed detail line, with no picture. (A library of its own, so
+// benchmark 3 scrolls these same rows.)
 
 import CAdwaita
 import CGtk
 import GtkInterop
 import GtkRefreshList
 
-extension DemoApp {
+/// The rows of the demo's lists.
+@MainActor
+public enum TimelineRows {
     /// The key of the id of the item a row shows, on the row (the trace reads it).
-    static let rowIDKey = "refresh-demo-id"
+    public static let rowIDKey = "refresh-demo-id"
 
     /// The author's picture's size (px).
-    static let avatarSize: Int32 = 40
+    public static let avatarSize: Int32 = 40
 
     /// The rows' functions, remembering in `opened` which warnings the reader opened (a row's
     /// widgets are reused for other statuses as the list scrolls), keeping the times rows show
     /// up to date through `times`, and showing pictures from `images`.
-    static func rows(opened: OpenedWarnings, times: PostedTimes, images: ImageStore) -> RowFactory<FeedItem> {
+    public static func factory(opened: OpenedWarnings, times: PostedTimes, images: ImageStore) -> RowFactory<FeedItem> {
         RowFactory<FeedItem>(
             makeRow: {
                 // One grid, so a screen reader finds the row's labels right under it, as in a

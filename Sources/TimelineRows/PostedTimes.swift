@@ -6,7 +6,7 @@ import CGtk
 import GtkInterop
 
 @MainActor
-final class PostedTimes {
+public final class PostedTimes {
     private struct Shown {
         let author: String
         let postedAt: Int64
@@ -14,7 +14,7 @@ final class PostedTimes {
     }
 
     /// How often the times are said again (ms).
-    static let interval: UInt32 = 60_000
+    public static let interval: UInt32 = 60_000
 
     /// The labels showing a time, by address, each weakly referenced and forgotten when it goes
     /// (a row's label is reused for other statuses, and goes with its list).
@@ -23,13 +23,13 @@ final class PostedTimes {
     private let now: @MainActor () -> Int64
 
     /// Times said against `now` (milliseconds since 1970; the wall clock by default).
-    init(now: @escaping @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000) }) {
+    public init(now: @escaping @MainActor () -> Int64 = { Int64(g_get_real_time() / 1_000) }) {
         self.now = now
     }
 
     /// Shows `author` on `label`, followed by how long ago `postedAt` was, kept up to date;
     /// with no time, `author` alone.
-    func show(_ label: WidgetPointer, author: String, postedAt: Int64?) {
+    public func show(_ label: UnsafeMutablePointer<GtkWidget>, author: String, postedAt: Int64?) {
         let key = UInt(bitPattern: label)
         guard let postedAt else {
             if shown.removeValue(forKey: key) != nil { g_object_weak_unref(cast(label.raw), labelGone, selfPointer) }
@@ -45,7 +45,7 @@ final class PostedTimes {
 
     /// Says every shown time again; returns how many labels changed.
     @discardableResult
-    func update() -> Int {
+    public func update() -> Int {
         let instant = now()
         var changed = 0
         for (key, entry) in shown {
@@ -59,7 +59,35 @@ final class PostedTimes {
     }
 
     private static func line(_ author: String, _ postedAt: Int64, _ now: Int64) -> String {
-        "\(author) · \(MastodonTimeline.age(of: postedAt, at: now))"
+        "\(author) · \(age(of: postedAt, at: now))"
+    }
+
+    /// How long before `now` a status was posted at `postedAt` (both in milliseconds since 1970),
+    /// as timeline apps say it: "now" under a minute (or ahead of this clock), then "5 min",
+    /// "3 h", "2 d" up to a week, then the local date ("3 Dec", with the year when not this
+    /// year's; GLib's formats, so no internationalization data is loaded).
+    public nonisolated static func age(of postedAt: Int64, at now: Int64) -> String {
+        let minutes = max(0, now - postedAt) / 60_000
+        // Translators: how long ago a status was posted, in the timeline's rows.
+        if minutes < 1 { return localized("now") }
+        if minutes < 60 { return demoPlural("%d min", "%d min")(Int(minutes)) }
+        if minutes < 24 * 60 { return demoPlural("%d h", "%d h")(Int(minutes / 60)) }
+        if minutes < 7 * 24 * 60 { return demoPlural("%d d", "%d d")(Int(minutes / (24 * 60))) }
+        guard let posted = g_date_time_new_from_unix_local(Int(postedAt / 1_000)),
+            let today = g_date_time_new_from_unix_local(Int(now / 1_000))
+        else { return "" }
+        defer {
+            g_date_time_unref(posted)
+            g_date_time_unref(today)
+        }
+        // Translators: the date of a status older than a week (GLib g_date_time_format), this
+        // year's and another year's.
+        let format =
+            g_date_time_get_year(posted) == g_date_time_get_year(today) ? localized("%e %b") : localized("%e %b %Y")
+        guard let text = g_date_time_format(posted, format) else { return "" }
+        defer { g_free(text) }
+        // "%e" pads a day under 10 with a space.
+        return String(String(cString: text).drop { $0 == " " })
     }
 
     private func schedule() {

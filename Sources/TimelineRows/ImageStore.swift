@@ -1,5 +1,6 @@
-// The timeline's avatars and media: fetched over libsoup on a session of their own (so forty
-// avatars never queue a timeline page behind them), decoded into textures off the main thread,
+// The timeline's avatars and media: fetched by an image source (over libsoup on a session of
+// their own, so forty avatars never queue a timeline page behind them; benchmark 3 gives its
+// own), decoded into textures off the main thread,
 // and kept by address, the most recently used first, up to a bound in bytes. A row asks for the image
 // its status names; when the texture comes, it goes to every widget still waiting for that
 // address (a row reused for another status meanwhile waits for another one and is skipped).
@@ -16,16 +17,56 @@ private struct Handed: @unchecked Sendable {
     let pointer: OpaquePointer?
 }
 
+/// Where an image store's bytes come from.
 @MainActor
-final class ImageStore {
+public protocol ImageSource: AnyObject {
+    /// Fetches the image at `url`, then calls `done` once, on the main thread, with its encoded
+    /// bytes (a GBytes reference handed over), or `nil` when it could not.
+    func fetch(_ url: String, done: @escaping @MainActor (OpaquePointer?) -> Void)
+}
+
+/// Images over HTTP: libsoup 3 on a session of their own, at low priority.
+@MainActor
+public final class SoupImageSource: ImageSource {
+    private let session: UnsafeMutablePointer<SoupSession>
+
+    public init() {
+        session = csoup_session_new("refresh-demo (GTK refresh list demo)")!
+    }
+
+    isolated deinit {
+        soup_session_abort(session)
+        g_object_unref(gpointer(session))
+    }
+
+    public func fetch(_ url: String, done: @escaping @MainActor (OpaquePointer?) -> Void) {
+        guard let message = soup_message_new("GET", url) else { return done(nil) }
+        let request = SoupRequest(message: message) { [weak self] request, result in
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = soup_session_send_and_read_finish(self?.session, result, &error)
+            if let error { g_error_free(error) }
+            guard let bytes, soup_message_get_status(request.message).rawValue == 200 else {
+                if let bytes { g_bytes_unref(bytes) }
+                return done(nil)
+            }
+            done(bytes)
+        }
+        soup_session_send_and_read_async(
+            session, message, G_PRIORITY_LOW, request.cancellable, soupReady,
+            Unmanaged.passRetained(request).toOpaque())
+    }
+}
+
+@MainActor
+public final class ImageStore {
     /// How many bytes of decoded pixels are kept (the least recently used go first).
-    static let capacity = 48 << 20
+    public static let capacity = 48 << 20
     /// How long an address that failed is not asked for again (µs): offline, rows scrolling
     /// by do not send a request each.
     static let failureQuiet = 30_000_000
 
     /// What a widget shows once its image comes.
-    enum Target {
+    public enum Target {
         /// An AdwAvatar's custom image (its initials show until then).
         case avatar
         /// A GtkPicture's paintable.
@@ -37,7 +78,7 @@ final class ImageStore {
         let url: String
     }
 
-    private let session: UnsafeMutablePointer<SoupSession>
+    private let source: any ImageSource
     /// Decoded textures by address (each holds a reference), and the order they were last used.
     private var textures: [String: OpaquePointer] = [:]
     private var recent: [String] = []
@@ -48,18 +89,17 @@ final class ImageStore {
     private var fetching: Set<String> = []
     private var waiting: [UInt: Waiting] = [:]
     /// Images shown since the start, and fetches that failed: the trace says them.
-    private(set) var shownCount = 0
-    private(set) var failedCount = 0
+    public private(set) var shownCount = 0
+    public private(set) var failedCount = 0
     /// Called after an image arrived and went to the widgets waiting for it (the trace).
-    var onArrival: (@MainActor (_ url: String, _ widgets: Int) -> Void)?
+    public var onArrival: (@MainActor (_ url: String, _ widgets: Int) -> Void)?
 
-    init() {
-        session = csoup_session_new("refresh-demo (GTK refresh list demo)")!
+    /// A store of the images `source` fetches (over HTTP by default).
+    public init(source: any ImageSource = SoupImageSource()) {
+        self.source = source
     }
 
     isolated deinit {
-        soup_session_abort(session)
-        g_object_unref(gpointer(session))
         for texture in textures.values { g_object_unref(gpointer(texture)) }
         for key in waiting.keys {
             if let widget = WidgetPointer(bitPattern: key) {
@@ -73,7 +113,7 @@ final class ImageStore {
     /// Shows the image at `url` on `widget` (`target` says how): at once when it is kept, else
     /// once it has come; `nil` shows none (the avatar's initials, the picture's placeholder).
     /// A later call for the same widget replaces what it waited for.
-    func show(_ url: String?, on widget: WidgetPointer, as target: Target) {
+    public func show(_ url: String?, on widget: UnsafeMutablePointer<GtkWidget>, as target: Target) {
         let key = UInt(bitPattern: widget)
         if let url, let texture = textures[url] {
             forget(key)
@@ -98,22 +138,14 @@ final class ImageStore {
 
     private func fetch(_ url: String) {
         if let failed = failedAt[url], g_get_monotonic_time() - failed < Self.failureQuiet { return forgetAll(url) }
-        guard !fetching.contains(url), let message = soup_message_new("GET", url) else { return }
+        guard !fetching.contains(url) else { return }
         fetching.insert(url)
-        let request = SoupRequest(message: message) { [weak self] request, result in
-            var error: UnsafeMutablePointer<GError>?
-            let bytes = soup_session_send_and_read_finish(self?.session, result, &error)
-            if let error { g_error_free(error) }
-            let status = soup_message_get_status(request.message).rawValue
+        source.fetch(url) { [weak self] bytes in
             guard let self else {
                 if let bytes { g_bytes_unref(bytes) }
                 return
             }
-            guard let bytes, status == 200 else {
-                if let bytes { g_bytes_unref(bytes) }
-                self.failed(url)
-                return
-            }
+            guard let bytes else { return self.failed(url) }
             let handed = Handed(pointer: bytes)
             Task { @MainActor [weak self] in
                 // Decoded on a worker thread: a large image never holds up a frame.
@@ -129,9 +161,6 @@ final class ImageStore {
                 self.arrived(texture, for: url)
             }
         }
-        soup_session_send_and_read_async(
-            session, message, G_PRIORITY_LOW, request.cancellable, soupReady,
-            Unmanaged.passRetained(request).toOpaque())
     }
 
     private func failed(_ url: String) {

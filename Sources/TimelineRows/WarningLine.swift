@@ -9,17 +9,19 @@ import GtkInterop
 
 /// The statuses whose content warning the reader opened, by id.
 @MainActor
-final class OpenedWarnings {
+public final class OpenedWarnings {
+    public init() {}
+
     private var ids: Set<String> = []
 
     /// Opens `id`'s content, or closes it if open; returns whether it is open now.
-    func toggle(_ id: String) -> Bool {
+    public func toggle(_ id: String) -> Bool {
         if ids.remove(id) != nil { return false }
         ids.insert(id)
         return true
     }
 
-    func contains(_ id: String) -> Bool { ids.contains(id) }
+    public func contains(_ id: String) -> Bool { ids.contains(id) }
 }
 
 @MainActor
