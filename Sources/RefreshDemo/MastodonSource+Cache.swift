@@ -2,8 +2,10 @@
 // with a RemoteMediator does: the list's first load (the newest rows, or the reader's saved
 // place) is answered from the cache before any request, so the first frame shows what the reader
 // saw last; pages older than a cached row, and rows above a place, come from the cache while it
-// has them, then from the server. What the server sends (pages, streamed statuses) is kept, one
-// transaction per page or status; what the stream deletes goes. The stream, started once the
+// has them, then from the server, so the cache must hold one run of the timeline, without gaps.
+// What the server sends is kept, one transaction per page or status: pages at once; a streamed
+// status once the stream shows it (caught up, every older status is kept), an edit only over a
+// status the cache holds; what the stream deletes goes. The stream, started once the
 // first rows show, catches up from the newest row (`min_id`): that brings the cached rows up to
 // date, and until it or any other request does, a failed request says the app is offline and
 // shows posts from the last time it was up to date.
@@ -74,6 +76,20 @@ extension MastodonSource {
             tracer?.milestone("cached", [("ids", cached.map(\.id).joined(separator: ","))])
         } catch {
             cgtk_log_warning("refresh-demo", "the timeline cache could not keep statuses: \(error.description)")
+        }
+    }
+
+    /// Keeps a streamed edit in place of the status the cache holds. One it does not hold stays
+    /// out: kept, it would sit apart from the cached run, past statuses never fetched, and a
+    /// page read from the cache would show it next to them.
+    func keepEdit(_ status: MastodonStatus) {
+        guard let cache, let json = try? JSONEncoder().encode(status) else { return }
+        do {
+            if try cache.replace(CachedStatus(id: status.id, json: String(decoding: json, as: UTF8.self))) {
+                tracer?.milestone("cached", [("ids", status.id)])
+            }
+        } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache could not keep an edit: \(error.description)")
         }
     }
 

@@ -20,9 +20,10 @@ extension MastodonSource {
 
     /// The app calls this after each event of the list, with its engine after it: the stream starts (once) when the list's
     /// first load is over (its rows shown, or nothing or a failure shown instead) and nothing
-    /// loads, so streamed statuses go on top of a timeline.
+    /// loads, so streamed statuses go on top of a timeline. With the stream off, rows from the
+    /// cache are brought up to date then instead, once.
     func listChanged(_ engine: RefreshEngine) {
-        guard streams, !streamStarted, let list else { return }
+        guard !streamStarted, let list else { return }
         guard engine.inFlight == nil, engine.newerRows != .loading else { return }
         switch engine.placeholder {
         // Rows shown, or nothing to show: the first load is over.
@@ -31,6 +32,7 @@ extension MastodonSource {
         case .none, .loading: return
         }
         streamStarted = true
+        guard streams else { return bringCachedRowsUpToDate() }
         carry(live.start(atMs: Self.nowMs, newestShown: newestShown))
     }
 
@@ -58,12 +60,18 @@ extension MastodonSource {
                 if let catchUpRequest { g_cancellable_cancel(catchUpRequest.cancellable) }
                 catchUpRequest = nil
             case .catchUp(let since): catchUp(since: since)
-            case .show(let id): rowsChanged = show(id) || rowsChanged
+            case .show(let id):
+                // Every status older than a streamed one the decisions show is cached by now
+                // (the catch-up's pages were): kept now, it leaves no gap below it.
+                if let status = streamed.removeValue(forKey: id) { keep([status]) }
+                rowsChanged = show(id) || rowsChanged
             case .remove(let id):
                 arrived[id] = nil
+                streamed[id] = nil
                 forget(id)
                 rowsChanged = list?.remove(id: id) != nil || rowsChanged
             case .replace(let id):
+                if let status = streamed.removeValue(forKey: id) { keepEdit(status) }
                 if let item = arrived.removeValue(forKey: id) {
                     rowsChanged = list?.update(item) == true || rowsChanged
                 }
@@ -118,7 +126,9 @@ extension MastodonSource {
                 return .malformed
             }
             arrived[status.id] = MastodonTimeline.item(status)
-            keep([status])
+            // Not kept yet: while the catch-up runs, statuses between the newest cached and
+            // this one may not be fetched; it is kept when the decisions show it (`carry`).
+            streamed[status.id] = status
             return name == "update" ? .update(status.id) : .edit(status.id)
         case "delete":
             let id = String(data.filter { $0 != "\"" && !$0.isWhitespace })
@@ -142,6 +152,35 @@ extension MastodonSource {
                 let words = (error as? NetworkError)?.message ?? "\(error)"
                 self.carry(self.live.dropped(.lost(words), atMs: Self.nowMs, random: .random(in: 0..<1)))
             }
+        }
+    }
+
+    /// With the stream off, a start from the cache asks the server for what is newer than the
+    /// newest cached status (`min_id`), page after page until none, as the stream's catch-up
+    /// would; the statuses go where the stream's go (`show`), and a failure says the app is
+    /// offline (`get`), until a pull asks again. Nothing is asked when the rows are not the
+    /// cache's or the server answered already (the list's own ask for the rows above a place).
+    private func bringCachedRowsUpToDate() {
+        guard showsCachedRows, reportedOffline == nil, let newest = (try? cache?.statuses(count: 1))?.first?.id
+        else { return }
+        catchUpWithoutStream(since: newest)
+    }
+
+    private func catchUpWithoutStream(since: String) {
+        catchUpRequest = get(["min_id": since], towardNewer: true) { [weak self] answer in
+            guard let self else { return }
+            self.catchUpRequest = nil
+            guard case .success(let page) = answer,
+                let newest = page.items.map(\.id).max(by: { MastodonTimeline.isOlder($0, than: $1) })
+            else { return }
+            var rowsChanged = false
+            // Oldest first, as a stream sends them.
+            for item in page.items.reversed() {
+                self.arrived[item.id] = item
+                rowsChanged = self.show(item.id) || rowsChanged
+            }
+            if rowsChanged { self.traceRows() }
+            self.catchUpWithoutStream(since: newest)
         }
     }
 

@@ -34,7 +34,8 @@ final class MastodonSource {
     var arrived: [String: FeedItem] = [:]
     /// Whether the stream starts by itself once the list shows its first rows (the default).
     var streams = true
-    /// Whether it did start (it starts once; a stream given up on stays off).
+    /// Whether it did start (it starts once; a stream given up on stays off), or with the
+    /// stream off, whether the cached rows were brought up to date (once) in its place.
     var streamStarted = false
     /// The stream's state last told to the app and the trace.
     var reportedStream: (indicator: LiveStream.Indicator, reason: String?, malformed: Int)?
@@ -59,6 +60,9 @@ final class MastodonSource {
     private var quietUntil = 0
     /// The statuses kept on disk (MastodonSource+Cache.swift), unless the demo keeps none.
     var cache: TimelineCache?
+    /// Streamed statuses not kept yet, by id: an update is kept when the stream's decisions show
+    /// it (caught up: every older status is cached), an edit only over a status the cache holds.
+    var streamed: [String: MastodonStatus] = [:]
     /// Whether rows the cache answered with are going in: the next event traces them.
     var cachedRowsGoingIn = false
     /// Whether the list asked its first load (later refreshes go to the server).

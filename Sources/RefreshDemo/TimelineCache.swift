@@ -121,6 +121,18 @@ final class TimelineCache {
         }
     }
 
+    /// Replaces the status `status.id` if the cache keeps it (an edit); whether it did. A
+    /// status the cache does not keep is not added.
+    @discardableResult
+    func replace(_ status: CachedStatus) throws(TimelineCacheError) -> Bool {
+        let statement = try prepare("UPDATE statuses SET json = ?2 WHERE id = ?1")
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, status.id, -1, csqlite_transient())
+        sqlite3_bind_text(statement, 2, status.json, -1, csqlite_transient())
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("replace a status") }
+        return sqlite3_changes(database) > 0
+    }
+
     /// Takes the status `id` out (the stream deleted it); whether it was kept.
     @discardableResult
     func remove(id: String) throws(TimelineCacheError) -> Bool {

@@ -101,6 +101,45 @@ final class OfflineTests: XCTestCase {
         print("offline start: \(cached.count) cached, \(backfilled.count) of 10 made meanwhile shown once")
     }
 
+    func testAStartFromTheCacheWithTheStreamOffAsksOnceForWhatIsNewerAndSaysWhenItCannot() throws {
+        // A first run, the stream off, reads the newest page into the cache, then quits.
+        var server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
+        let port = server.port
+        let url = server.url
+        var app = try launch(url, ["--stream", "off"])
+        app.wait("the first page in, at rest") { $0.atRest() && self.lastCount($0) >= 20 }
+        app.stop()
+        server.stop()
+
+        // The server is down: the cached rows show, and with no pull the app says it is offline.
+        // (No place saved: the list opens at the newest cached row and asks nothing itself.)
+        try? FileManager.default.removeItem(atPath: folder + "/state")
+        app = try launch(url, ["--stream", "off"])
+        app.wait("the app saying it is offline") { self.milestones($0, "offline").last?["shown"] as? Bool == true }
+        XCTAssertGreaterThanOrEqual(lastCount(app), 20, "the cached rows shown")
+        app.stop()
+
+        // The server is back with ten posts made meanwhile: a start asks once for what is newer
+        // than the newest cached status, and shows each post once, with no pull.
+        server = try TimelineServer(["--port", "\(port)", "--posts", "310", "--heartbeat", "1"])
+        addTeardownBlock { server.stop() }
+        try? FileManager.default.removeItem(atPath: folder + "/state")
+        app = try launch(url, ["--stream", "off"])
+        app.wait("the posts made meanwhile shown", timeout: 30) { app in
+            let added = Set(self.rowsTraced(app).added)
+            return (301...310).allSatisfy { added.contains("109000\($0)") }
+        }
+        app.wait("at rest") { $0.atRest() }
+        let asked = server.requests().compactMap { $0["query"] as? [String: String] }
+        XCTAssertEqual(asked.first, ["limit": "20", "min_id": "109000300"], "newer than the newest cached, first")
+        XCTAssertEqual(asked.filter { $0["min_id"] == "109000300" }.count, 1, "once")
+        XCTAssertEqual(app.count(effect: "startRefresh"), 1, "the first load only: no pull")
+        XCTAssertTrue(server.of("stream").isEmpty, "no stream")
+        let (added, last) = rowsTraced(app)
+        XCTAssertEqual(added.count, Set(added).count, "no row went in twice")
+        XCTAssertEqual(last?["ordered"] as? Bool, true, "the rows in the server's order")
+    }
+
     func testEveryPostTheCacheCommittedBeforeTheAppWasKilledShowsAgainInOrderOnce() throws {
         let server = try TimelineServer(["--posts", "60", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }
@@ -133,5 +172,83 @@ final class OfflineTests: XCTestCase {
         print(
             "killed in a burst: \(committed.count) committed (\(burst) of the burst of 200), \(Set(added).count) shown once"
         )
+    }
+
+    /// The places where `ids` (the cache's, newest first) skip statuses: the bundled server's
+    /// ids are consecutive numbers, so a run without a gap steps by one.
+    private func gaps(_ ids: [String]) -> [String] {
+        zip(ids, ids.dropFirst()).filter { (Int($0) ?? 0) - (Int($1) ?? 0) != 1 }.map { "\($1)…\($0)" }
+    }
+
+    /// The app has read every event the server streamed before a malformed one it sends now:
+    /// the stream's trace line counts that one (events are read in order).
+    private func waitUntilStreamedEventsRead(_ app: DemoProcess, _ server: TimelineServer, malformed: Int) {
+        server.control("stream=malformed")
+        app.wait("the malformed event counted") {
+            self.milestones($0, "stream").last?["malformed"] as? Int == malformed
+        }
+    }
+
+    func testAPostStreamedWhileTheCatchUpRunsIsNotCachedAboveStatusesNotFetchedYet() throws {
+        // A first run caches the newest page and quits; 30 posts come while it is away.
+        let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
+        addTeardownBlock { server.stop() }
+        var app = try launch(server.url)
+        app.wait("the stream live and the first page in") { app in
+            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
+        }
+        app.stop()
+        server.control("post=30")
+        // Started again at the newest cached row (no place saved): the catch-up from it hangs,
+        // and a post is streamed meanwhile; the app quits before the catch-up is over.
+        try? FileManager.default.removeItem(atPath: folder + "/state")
+        server.control("fault=hang&on=newer")
+        app = try launch(server.url)
+        server.wait("the catch-up from the newest cached status hanging") { !$0.of("hanging").isEmpty }
+        XCTAssertEqual(
+            server.requests("refresh").last?["query"] as? [String: String], ["limit": "20", "min_id": "109000300"])
+        server.control("post=1")
+        waitUntilStreamedEventsRead(app, server, malformed: 1)
+        app.stop()
+        let cached = try committed(server.url)
+        XCTAssertEqual(gaps(cached), [], "the cache holds one run of the timeline")
+        XCTAssertFalse(cached.contains("109000331"), "the streamed post waits for the statuses below it")
+
+        // A third start catches up from the newest cached status: all 31 posts, in order, once.
+        server.control("clear=1")
+        try? FileManager.default.removeItem(atPath: folder + "/state")
+        app = try launch(server.url)
+        app.wait("every post made while the app was away or catching up shown", timeout: 30) { app in
+            let added = Set(self.rowsTraced(app).added)
+            return (301...331).allSatisfy { added.contains("109000\($0)") }
+        }
+        let (added, last) = rowsTraced(app)
+        XCTAssertEqual(added.count, Set(added).count, "no row went in twice")
+        XCTAssertEqual(last?["ordered"] as? Bool, true, "the rows in the server's order")
+        XCTAssertEqual(gaps(try committed(server.url)), [], "the cache still holds one run")
+    }
+
+    func testAStreamedEditOfAStatusNeverFetchedLeavesNoGapInTheCache() throws {
+        let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
+        addTeardownBlock { server.stop() }
+        let app = try launch(server.url)
+        app.wait("the stream live and the first page in") { app in
+            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
+        }
+        let before = try committed(server.url)
+        // An edit of a status far older than any fetched, and of one the cache holds.
+        server.control("edit=109000150")
+        server.control("edit=109000299")
+        waitUntilStreamedEventsRead(app, server, malformed: 1)
+        let after = try committed(server.url)
+        XCTAssertEqual(after, before, "the cache holds the same statuses")
+        XCTAssertEqual(gaps(after), [])
+        let json =
+            try TimelineCache(
+                path: folder + "/cache/" + applicationID + "/"
+                    + URL(fileURLWithPath: TimelineCache.defaultPath(applicationID: applicationID, server: server.url))
+                    .lastPathComponent, server: server.url
+            ).statuses(olderThan: "109000300", count: 1).first?.json ?? ""
+        XCTAssertTrue(json.contains("edited"), "the cached status the edit names was replaced: \(json)")
     }
 }

@@ -60,6 +60,17 @@ final class TimelineCacheTests: XCTestCase {
         XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["102", "101", "99", "98"])
     }
 
+    func testAnEditReplacesOnlyAStatusTheCacheKeeps() throws {
+        let cache = try TimelineCache(path: path, server: server)
+        try cache.store(statuses([100, 101, 102]))
+        let edited = CachedStatus(id: "101", json: #"{"id":"101","content":"<p>edited</p>"}"#)
+        XCTAssertTrue(try cache.replace(edited))
+        XCTAssertEqual(try cache.statuses(olderThan: "102", count: 1), [edited])
+        // An edit of a status never fetched would sit apart from the others: not kept.
+        XCTAssertFalse(try cache.replace(statuses([50])[0]))
+        XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["102", "101", "100"])
+    }
+
     func testTheCacheKeepsAtMostItsLimitDroppingTheOldest() throws {
         let cache = try TimelineCache(path: path, server: server, limit: 5)
         try cache.store(statuses(Array(95...99)))
