@@ -71,7 +71,7 @@ final class DemoApp {
 
     init(options: Options) {
         self.options = options
-        rows = TimelineRows.factory(opened: OpenedWarnings(), times: PostedTimes(), images: images)
+        rows = TimelineRows.factory(opened: opened, times: PostedTimes(), images: images)
         tracer = options.trace ? Tracer() : nil
         feed = SimulatedFeed(
             total: options.total, pageSize: options.pageSize, latencyMilliseconds: options.latencyMilliseconds,
@@ -257,6 +257,7 @@ final class DemoApp {
         feed.reset(total: options.total)
         mastodon?.stopStreaming()
         mastodon = nil
+        opened.onToggle = nil
         showStream(nil, reason: nil)
         showOffline(nil)
         switch options.source {
@@ -280,6 +281,9 @@ final class DemoApp {
             if options.cacheLimit > 0 {
                 source.openCache(applicationID: applicationID, limit: options.cacheLimit)
             }
+            // The warnings the reader opened stay open across restarts, with the statuses cached.
+            opened.reset(source.openedWarnings())
+            opened.onToggle = { [weak source] id, open in source?.keepOpened(id, open) }
             source.connect(to: list)
             mastodon = source
         }
@@ -290,6 +294,8 @@ final class DemoApp {
     let rows: RowFactory<FeedItem>
     /// The timeline's avatars and media, fetched and decoded once.
     let images = ImageStore()
+    /// The content warnings the reader opened.
+    let opened = OpenedWarnings()
 
     func report(error message: String) {
         printError("refresh-demo: \(message)")

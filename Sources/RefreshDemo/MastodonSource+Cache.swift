@@ -93,6 +93,18 @@ extension MastodonSource {
         }
     }
 
+    /// The statuses whose content warning the reader opened in an earlier run (kept with them).
+    func openedWarnings() -> Set<String> {
+        (try? cache?.openedWarnings()) ?? []
+    }
+
+    /// Keeps that the reader opened or closed status `id`'s content warning, for the next run.
+    func keepOpened(_ id: String, _ open: Bool) {
+        do { try cache?.setOpened(id, open) } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache could not keep a warning: \(error.description)")
+        }
+    }
+
     /// Takes a status the stream deleted out of the cache.
     func forget(_ id: String) {
         _ = try? cache?.remove(id: id)

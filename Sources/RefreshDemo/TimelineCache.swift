@@ -87,6 +87,7 @@ final class TimelineCache {
             CREATE TABLE IF NOT EXISTS statuses (
                 id TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL, received INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS opened (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
             """)
         if opening != .reused {
             try execute("PRAGMA user_version = \(Self.schemaVersion)")
@@ -116,7 +117,8 @@ final class TimelineCache {
             try execute(
                 """
                 DELETE FROM statuses WHERE id IN (
-                    SELECT id FROM statuses ORDER BY length(id) DESC, id DESC LIMIT -1 OFFSET \(limit))
+                    SELECT id FROM statuses ORDER BY length(id) DESC, id DESC LIMIT -1 OFFSET \(limit));
+                DELETE FROM opened WHERE id NOT IN (SELECT id FROM statuses);
                 """)
         }
     }
@@ -136,11 +138,37 @@ final class TimelineCache {
     /// Takes the status `id` out (the stream deleted it); whether it was kept.
     @discardableResult
     func remove(id: String) throws(TimelineCacheError) -> Bool {
+        try setOpened(id, false)
         let statement = try prepare("DELETE FROM statuses WHERE id = ?1")
         defer { sqlite3_finalize(statement) }
         sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
         guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("remove a status") }
         return sqlite3_changes(database) > 0
+    }
+
+    // MARK: Opened content warnings
+
+    /// The statuses whose content warning the reader opened, among those kept.
+    func openedWarnings() throws(TimelineCacheError) -> Set<String> {
+        let statement = try prepare("SELECT id FROM opened")
+        defer { sqlite3_finalize(statement) }
+        var ids: Set<String> = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            if let text = sqlite3_column_text(statement, 0) { ids.insert(String(cString: text)) }
+        }
+        return ids
+    }
+
+    /// Keeps that the reader opened (or closed) the content warning of status `id`: only for a
+    /// status the cache keeps, and only while it does.
+    func setOpened(_ id: String, _ open: Bool) throws(TimelineCacheError) {
+        let statement = try prepare(
+            open
+                ? "INSERT OR IGNORE INTO opened (id) SELECT id FROM statuses WHERE id = ?1"
+                : "DELETE FROM opened WHERE id = ?1")
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("keep an opened warning") }
     }
 
     /// Up to `count` statuses, newest first: the newest of all, or those older than `id`

@@ -10,15 +10,24 @@ import GtkInterop
 /// The statuses whose content warning the reader opened, by id.
 @MainActor
 public final class OpenedWarnings {
+    private var ids: Set<String> = []
+    /// Called after the reader opened or closed one (the app keeps them across restarts).
+    public var onToggle: (@MainActor (_ id: String, _ open: Bool) -> Void)?
+
     public init() {}
 
-    private var ids: Set<String> = []
+    /// The warnings open now are `ids`' (what the app kept from an earlier run), for rows bound
+    /// from now on.
+    public func reset(_ ids: Set<String>) {
+        self.ids = ids
+    }
 
     /// Opens `id`'s content, or closes it if open; returns whether it is open now.
     public func toggle(_ id: String) -> Bool {
-        if ids.remove(id) != nil { return false }
-        ids.insert(id)
-        return true
+        let open = ids.remove(id) == nil
+        if open { ids.insert(id) }
+        onToggle?(id, open)
+        return open
     }
 
     public func contains(_ id: String) -> Bool { ids.contains(id) }

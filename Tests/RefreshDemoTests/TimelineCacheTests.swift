@@ -71,6 +71,27 @@ final class TimelineCacheTests: XCTestCase {
         XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["102", "101", "100"])
     }
 
+    func testOpenedWarningsStayAcrossRunsWithTheirStatusesOnly() throws {
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server, limit: 4)
+        try cache?.store(statuses([100, 101, 102]))
+        try cache?.setOpened("101", true)
+        try cache?.setOpened("102", true)
+        try cache?.setOpened("50", true)
+        XCTAssertEqual(try cache?.openedWarnings(), ["101", "102"], "only a status the cache keeps")
+        try cache?.setOpened("102", false)
+        cache = nil
+        let reopened = try TimelineCache(path: path, server: server, limit: 4)
+        XCTAssertEqual(try reopened.openedWarnings(), ["101"], "kept across runs, closed ones not")
+        try reopened.setOpened("100", true)
+        // Two newer statuses push 100 and 101 out (the limit is 4): their opened warnings go too.
+        try reopened.store(statuses([103, 104, 105]))
+        XCTAssertEqual(try reopened.statuses(count: 10).map(\.id), ["105", "104", "103", "102"])
+        XCTAssertEqual(try reopened.openedWarnings(), [])
+        try reopened.setOpened("104", true)
+        XCTAssertTrue(try reopened.remove(id: "104"))
+        XCTAssertEqual(try reopened.openedWarnings(), [], "a deleted status's warning goes with it")
+    }
+
     func testTheCacheKeepsAtMostItsLimitDroppingTheOldest() throws {
         let cache = try TimelineCache(path: path, server: server, limit: 5)
         try cache.store(statuses(Array(95...99)))

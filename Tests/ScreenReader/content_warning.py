@@ -2,7 +2,9 @@
 and uses it: waits for a row whose button says "Show more" (expandable, not expanded) beside the
 warning's words, the status's content not shown; presses the button through its action, as Orca
 does; then the button says "Show less", is expanded, and the content shows in the row. Prints
-what it read. Usage: content_warning.py PID"""
+what it read, and which status it opened. With --opened N, presses nothing: waits for status #N's
+warning open (its button saying "Show less", expanded, its content shown), as an app started again
+shows what the reader opened before. Usage: content_warning.py PID [--opened N]"""
 import sys
 
 import pyatspi
@@ -59,8 +61,30 @@ def main(pid):
     wait(lambda: f"status #{number}'s content shown and the button saying 'Show less' (the row shows {shown_labels(row)}, the button {button.name!r})",
          lambda: fresh(row) and button.name == "Show less" and button.getState().contains(pyatspi.STATE_EXPANDED)
          and any(word.startswith(f"#{number}:") for word in shown_labels(row)))
-    print(f"opened: {role(button)} {button.name!r}, expanded; the row shows {shown_labels(row)}")
+    print(f"opened status #{number}: {role(button)} {button.name!r}, expanded; the row shows {shown_labels(row)}")
+
+
+def opened(pid, number):
+    tree = Demo(pid)
+
+    def found():
+        for button in buttons(tree, "Show less"):
+            fresh(button.parent)
+            if any(word.startswith(f"Spoilers for #{number}'") for word in shown_labels(button.parent)):
+                return button
+        return None
+
+    button = wait(lambda: f"status #{number}'s warning open; the buttons: {[(n.name, shown_labels(n.parent)) for n in tree._all() if n.getRole() == pyatspi.ROLE_PUSH_BUTTON]}",
+                  found)
+    row = row_of(button)
+    wait(lambda: f"status #{number}'s content shown and its button expanded (the row shows {shown_labels(row)})",
+         lambda: fresh(row) and button.getState().contains(pyatspi.STATE_EXPANDED)
+         and any(word.startswith(f"#{number}:") for word in shown_labels(row)))
+    print(f"still open: status #{number}, {role(button)} {button.name!r}, expanded; the row shows {shown_labels(row)}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]))
+    if len(sys.argv) == 4 and sys.argv[2] == "--opened":
+        opened(int(sys.argv[1]), sys.argv[3])
+    else:
+        main(int(sys.argv[1]))
