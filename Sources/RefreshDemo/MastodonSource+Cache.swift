@@ -3,9 +3,11 @@
 // place) is answered from the cache before any request, so the first frame shows what the reader
 // saw last; pages older than a cached row, and rows above a place, come from the cache while it
 // has them, then from the server, so the cache must hold one run of the timeline, without gaps.
-// What the server sends is kept, one transaction per page or status: pages at once; a streamed
-// status once the stream shows it (caught up, every older status is kept), an edit only over a
-// status the cache holds; what the stream deletes goes. The stream, started once the
+// What the server sends is kept, one transaction per page or status: a page just older or newer
+// than a cached status at once (one beside a status the cache does not hold is left out), the
+// newest page or a saved place's at once, the cache starting again from it when it holds none of
+// it; a streamed status once the stream shows it (caught up, every older status is kept), an edit
+// only over a status the cache holds; what the stream deletes goes. The stream, started once the
 // first rows show, catches up from the newest row (`min_id`): that brings the cached rows up to
 // date, and until it or any other request does, a failed request says the app is offline and
 // shows posts from the last time it was up to date.
@@ -47,8 +49,13 @@ extension MastodonSource {
                 guard first else { return nil }
                 statuses = try cache.statuses(olderThan: Self.successor(of: id), count: pageSize)
                 guard statuses.first?.id == id else { return nil }
-            case .older(let id): statuses = try cache.statuses(olderThan: id, count: pageSize)
-            case .newer(let id): statuses = try cache.statuses(newerThan: id, count: pageSize)
+            // Only beside a status the cache keeps: its neighbours there are the timeline's.
+            case .older(let id):
+                guard try cache.contains(any: [id]) else { return nil }
+                statuses = try cache.statuses(olderThan: id, count: pageSize)
+            case .newer(let id):
+                guard try cache.contains(any: [id]) else { return nil }
+                statuses = try cache.statuses(newerThan: id, count: pageSize)
             }
         } catch {
             cgtk_log_warning("refresh-demo", "the timeline cache could not be read: \(error.description)")
@@ -64,15 +71,48 @@ extension MastodonSource {
         return Page(items, hasMore: true)
     }
 
-    /// Keeps statuses the server sent (a page, a streamed status), in one transaction.
-    func keep(_ statuses: [MastodonStatus]) {
+    /// How a page the server sent joins what the cache holds, which must be one run of the
+    /// timeline (a page read from the cache shows its statuses as neighbours).
+    enum Joining {
+        /// Just older or newer than status `id` (the page's `max_id` or `min_id`): kept when the
+        /// cache holds that status, or nothing; else left out, since a gap would open beside it.
+        case next(to: String)
+        /// The newest statuses, or those at a saved place: kept; when the cache holds none of
+        /// them, it starts again from them (what it held lies apart from them, past statuses
+        /// never fetched, and would read as their neighbours).
+        case anew
+    }
+
+    /// Keeps statuses the server sent (a page, a streamed status) as `joining` says they join
+    /// the cached run, in one transaction.
+    func keep(_ statuses: [MastodonStatus], joining: Joining) {
         guard let cache, !statuses.isEmpty else { return }
+        var anew = false
+        do {
+            switch joining {
+            case .next(let id):
+                // A status the stream deleted was beside them too.
+                var joins = forgotten.contains(id)
+                if !joins { joins = try cache.isEmpty() }
+                if !joins { joins = try cache.contains(any: [id]) }
+                guard joins else {
+                    tracer?.milestone("cache-apart", [("beside", id), ("statuses", statuses.count)])
+                    return
+                }
+            case .anew:
+                if try !cache.isEmpty() { anew = try !cache.contains(any: statuses.map(\.id)) }
+            }
+        } catch {
+            cgtk_log_warning("refresh-demo", "the timeline cache could not be read: \(error.description)")
+            return
+        }
         let encoder = JSONEncoder()
         let cached = statuses.compactMap { status in
             (try? encoder.encode(status)).map { CachedStatus(id: status.id, json: String(decoding: $0, as: UTF8.self)) }
         }
         do {
-            try cache.store(cached)
+            try cache.store(cached, replacingAll: anew)
+            if anew { tracer?.milestone("cache-anew", [("statuses", cached.count)]) }
             tracer?.milestone("cached", [("ids", cached.map(\.id).joined(separator: ","))])
         } catch {
             cgtk_log_warning("refresh-demo", "the timeline cache could not keep statuses: \(error.description)")
@@ -105,8 +145,10 @@ extension MastodonSource {
         }
     }
 
-    /// Takes a status the stream deleted out of the cache.
+    /// Takes a status the stream deleted out of the cache (remembering it: a page beside it
+    /// still joins the statuses beside it).
     func forget(_ id: String) {
+        forgotten.insert(id)
         _ = try? cache?.remove(id: id)
     }
 

@@ -57,13 +57,19 @@ extension MastodonSource {
             case .close:
                 stream?.close()
                 stream = nil
+                // What the stream sent and did not show, the catch-up brings again.
+                streamed.removeAll()
                 if let catchUpRequest { g_cancellable_cancel(catchUpRequest.cancellable) }
                 catchUpRequest = nil
             case .catchUp(let since): catchUp(since: since)
             case .show(let id):
-                // Every status older than a streamed one the decisions show is cached by now
-                // (the catch-up's pages were): kept now, it leaves no gap below it.
-                if let status = streamed.removeValue(forKey: id) { keep([status]) }
+                // Kept once it shows, beside the row below it (caught up, the catch-up's pages
+                // were kept): with no row below, it starts the cache again.
+                if let status = streamed.removeValue(forKey: id) {
+                    let below = rowsShown().lazy.map(\.id).filter { MastodonTimeline.isOlder($0, than: id) }
+                        .max { MastodonTimeline.isOlder($0, than: $1) }
+                    keep([status], joining: below.map { .next(to: $0) } ?? .anew)
+                }
                 rowsChanged = show(id) || rowsChanged
             case .remove(let id):
                 arrived[id] = nil
@@ -140,7 +146,7 @@ extension MastodonSource {
     /// Loads the statuses just newer than `since`; an empty answer ends the catch-up (a short
     /// one does not: servers answer fewer than asked for when statuses are filtered).
     private func catchUp(since: String) {
-        catchUpRequest = get(["min_id": since], towardNewer: true) { [weak self] answer in
+        catchUpRequest = get(["min_id": since], towardNewer: true, joining: .next(to: since)) { [weak self] answer in
             guard let self else { return }
             self.catchUpRequest = nil
             switch answer {
@@ -167,7 +173,7 @@ extension MastodonSource {
     }
 
     private func catchUpWithoutStream(since: String) {
-        catchUpRequest = get(["min_id": since], towardNewer: true) { [weak self] answer in
+        catchUpRequest = get(["min_id": since], towardNewer: true, joining: .next(to: since)) { [weak self] answer in
             guard let self else { return }
             self.catchUpRequest = nil
             guard case .success(let page) = answer,

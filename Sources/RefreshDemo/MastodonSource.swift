@@ -63,6 +63,8 @@ final class MastodonSource {
     /// Streamed statuses not kept yet, by id: an update is kept when the stream's decisions show
     /// it (caught up: every older status is cached), an edit only over a status the cache holds.
     var streamed: [String: MastodonStatus] = [:]
+    /// Statuses the stream deleted from the cache in this run: a page beside one joins the run.
+    var forgotten: Set<String> = []
     /// Whether rows the cache answered with are going in: the next event traces them.
     var cachedRowsGoingIn = false
     /// Whether the list asked its first load (later refreshes go to the server).
@@ -120,9 +122,9 @@ final class MastodonSource {
         firstLoadAsked = true
         switch request {
         case .newest: refresh(done)
-        case .older(let id): fetch(["max_id": id], done)
-        case .newer(let id): fetch(["min_id": id], towardNewer: true, done)
-        case .at(let id): fetch(["max_id": Self.successor(of: id)], done)
+        case .older(let id): fetch(["max_id": id], joining: .next(to: id), done)
+        case .newer(let id): fetch(["min_id": id], towardNewer: true, joining: .next(to: id), done)
+        case .at(let id): fetch(["max_id": Self.successor(of: id)], joining: .anew, done)
         }
     }
 
@@ -146,13 +148,7 @@ final class MastodonSource {
     /// The statuses newer than the newest row shown (the first page when there is none).
     func refresh(_ done: Completion) {
         let newest = rowsShown().map(\.id).max { MastodonTimeline.isOlder($0, than: $1) }
-        fetch(newest.map { ["min_id": $0] } ?? [:], done)
-    }
-
-    /// The statuses older than the oldest row shown.
-    func loadMore(_ done: Completion) {
-        let oldest = rowsShown().map(\.id).min { MastodonTimeline.isOlder($0, than: $1) }
-        fetch(oldest.map { ["max_id": $0] } ?? [:], done)
+        fetch(newest.map { ["min_id": $0] } ?? [:], joining: newest.map { .next(to: $0) } ?? .anew, done)
     }
 
     /// The timeline URL with `parameters` (which are status ids: digits, nothing to escape).
@@ -163,8 +159,10 @@ final class MastodonSource {
 
     /// `towardNewer`: the answer's `hasMore` is about newer statuses (rel="prev" always names
     /// a newer page, so a short answer ends them), not older ones (rel="next").
-    private func fetch(_ parameters: [String: String], towardNewer: Bool = false, _ done: Completion) {
-        let request = get(parameters, towardNewer: towardNewer) { [weak self] answer in
+    private func fetch(
+        _ parameters: [String: String], towardNewer: Bool = false, joining: Joining, _ done: Completion
+    ) {
+        let request = get(parameters, towardNewer: towardNewer, joining: joining) { [weak self] answer in
             guard !done.isCancelled else { return }
             done(answer)
             self?.traceRows()
@@ -174,10 +172,11 @@ final class MastodonSource {
 
     /// Asks the timeline for `parameters` and gives `answer` the page or why there is none
     /// (at once when no request can go out); returns the request, to cancel it. `answer` is not
-    /// called once the request is cancelled or the source is gone.
+    /// called once the request is cancelled or the source is gone. The page is kept in the cache
+    /// as `joining` says it joins what the cache holds.
     @discardableResult
     func get(
-        _ parameters: [String: String], towardNewer: Bool = false,
+        _ parameters: [String: String], towardNewer: Bool = false, joining: Joining,
         _ answer: @escaping @MainActor (Result<Page<FeedItem>, any Error>) -> Void
     ) -> SoupRequest? {
         let wait = quietUntil - g_get_monotonic_time()
@@ -205,7 +204,7 @@ final class MastodonSource {
                 defer { g_error_free(error) }
                 result = .failure(NetworkError(error))
             } else {
-                result = self.page(from: request.message, bytes, towardNewer: towardNewer)
+                result = self.page(from: request.message, bytes, towardNewer: towardNewer, joining: joining)
             }
             if case .success = result { self.broughtUpToDate() } else { self.couldNotBringUpToDate() }
             answer(result)
@@ -218,7 +217,7 @@ final class MastodonSource {
 
     /// The page an answer carries, or why it carries none.
     private func page(
-        from message: OpaquePointer, _ bytes: OpaquePointer?, towardNewer: Bool
+        from message: OpaquePointer, _ bytes: OpaquePointer?, towardNewer: Bool, joining: Joining
     ) -> Result<Page<FeedItem>, any Error> {
         let status = Int(soup_message_get_status(message).rawValue)
         let headers = soup_message_get_response_headers(message)
@@ -238,7 +237,7 @@ final class MastodonSource {
         let data = g_bytes_get_data(bytes, &size).map { Data(bytes: $0, count: size) } ?? Data()
         let statuses: [MastodonStatus]
         do { statuses = try MastodonTimeline.decode(data) } catch { return .failure(error) }
-        keep(statuses)
+        keep(statuses, joining: joining)
         // More exist unless the page is empty or the server's links name no next page.
         let link = soup_message_headers_get_list(headers, "Link").map { String(cString: $0) }
         let hasMore: Bool? =

@@ -100,11 +100,13 @@ final class TimelineCache {
     // MARK: Statuses
 
     /// Keeps `statuses` (a page, or a batch from the stream), replacing any with the same id, in
-    /// one transaction; then drops the oldest past the limit.
-    func store(_ statuses: [CachedStatus]) throws(TimelineCacheError) {
+    /// one transaction; then drops the oldest past the limit. `replacingAll`: in place of every
+    /// status kept before (and what was kept with them), in the same transaction.
+    func store(_ statuses: [CachedStatus], replacingAll: Bool = false) throws(TimelineCacheError) {
         guard !statuses.isEmpty else { return }
         let now = g_get_real_time() / 1_000
         try transaction { () throws(TimelineCacheError) in
+            if replacingAll { try execute("DELETE FROM statuses; DELETE FROM opened;") }
             let insert = try prepare("INSERT OR REPLACE INTO statuses (id, json, received) VALUES (?1, ?2, ?3)")
             defer { sqlite3_finalize(insert) }
             for status in statuses {
@@ -144,6 +146,30 @@ final class TimelineCache {
         sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
         guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("remove a status") }
         return sqlite3_changes(database) > 0
+    }
+
+    /// Whether the cache keeps any of the statuses `ids`.
+    func contains(any ids: [String]) throws(TimelineCacheError) -> Bool {
+        let statement = try prepare("SELECT 1 FROM statuses WHERE id = ?1")
+        defer { sqlite3_finalize(statement) }
+        for id in ids {
+            sqlite3_reset(statement)
+            sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: continue
+            default: throw failure("look a status up")
+            }
+        }
+        return false
+    }
+
+    /// Whether the cache keeps no status.
+    func isEmpty() throws(TimelineCacheError) -> Bool {
+        let statement = try prepare("SELECT EXISTS (SELECT 1 FROM statuses)")
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw failure("count the statuses") }
+        return sqlite3_column_int(statement, 0) == 0
     }
 
     // MARK: Opened content warnings

@@ -42,8 +42,10 @@ public final class SoupImageSource: ImageSource {
     public func fetch(_ url: String, done: @escaping @MainActor (OpaquePointer?) -> Void) {
         guard let message = soup_message_new("GET", url) else { return done(nil) }
         let request = SoupRequest(message: message) { [weak self] request, result in
+            // Gone: its session was aborted, and nobody waits.
+            guard let self else { return done(nil) }
             var error: UnsafeMutablePointer<GError>?
-            let bytes = soup_session_send_and_read_finish(self?.session, result, &error)
+            let bytes = soup_session_send_and_read_finish(self.session, result, &error)
             if let error { g_error_free(error) }
             guard let bytes, soup_message_get_status(request.message).rawValue == 200 else {
                 if let bytes { g_bytes_unref(bytes) }
@@ -57,6 +59,9 @@ public final class SoupImageSource: ImageSource {
     }
 }
 
+/// An app's images by address. Decoding runs in a detached task and comes back on the main
+/// actor, so the app's main loop must run Swift's main-actor jobs (GtkInterop's
+/// `MainLoopBridge.install()`, as the demo and the benchmarks do at start-up).
 @MainActor
 public final class ImageStore {
     /// How many bytes of decoded pixels are kept (the least recently used go first).

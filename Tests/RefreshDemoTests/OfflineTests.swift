@@ -140,6 +140,83 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(last?["ordered"] as? Bool, true, "the rows in the server's order")
     }
 
+    func testAPlaceTheCacheNoLongerHoldsIsFetchedAndTheCacheStartsAgainFromIt() throws {
+        // A first run reads down the timeline (the stream off) and quits: its place is saved.
+        let server = try TimelineServer(["--posts", "500"])
+        addTeardownBlock { server.stop() }
+        let arguments = ["--stream", "off", "--page-size", "20"]
+        let first = try launch(server.url, arguments)
+        let window = try requireDemoWindow()
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        first.wait("the first page at rest") { $0.atRest() && self.lastCount($0) >= 20 }
+        let left = try leaveInMidList(first, window: window, rounds: 2)
+        let place = try XCTUnwrap(Int(left.id))
+        // The place's status and the five above it leave the cache (as a smaller bound or a
+        // deletion takes them): what it holds now begins five statuses above the place.
+        let path =
+            folder + "/cache/" + applicationID + "/"
+            + URL(fileURLWithPath: TimelineCache.defaultPath(applicationID: applicationID, server: server.url))
+            .lastPathComponent
+        var cache: TimelineCache? = try TimelineCache(path: path, server: server.url)
+        for id in try committed(server.url) where (Int(id) ?? 0) <= place + 5 {
+            _ = try cache?.remove(id: id)
+        }
+        cache = nil
+        let kept = try committed(server.url)
+        XCTAssertFalse(kept.isEmpty, "statuses above the place stay cached")
+        XCTAssertEqual(gaps(kept), [])
+
+        // Started again: the place comes from the server (max_id), and the cache does not keep it
+        // beside the statuses five above it, which a page read from the cache would show as its
+        // neighbours: it starts again from the place's page.
+        let second = try launch(server.url, arguments)
+        second.wait("the saved place restored") { $0.count(effect: "applyRestore") == 1 }
+        second.wait("the statuses above the place in, at rest") {
+            $0.atRest() && $0.count(effect: "applyNewer") > 0
+        }
+        let opened = try XCTUnwrap(second.restoredPlace())
+        XCTAssertEqual(opened.id, left.id, "the same first visible row")
+        let after = try committed(server.url)
+        XCTAssertTrue(after.contains(left.id), "the place's status cached again")
+        XCTAssertEqual(gaps(after), [], "the cache holds one run")
+        let (added, last) = rowsTraced(second)
+        XCTAssertEqual(added.count, Set(added).count, "no row went in twice")
+        XCTAssertEqual(last?["ordered"] as? Bool, true, "the rows in the server's order")
+        let shown = added.compactMap { Int($0) }.filter { $0 > place }.sorted()
+        XCTAssertFalse(shown.isEmpty, "statuses above the place shown")
+        XCTAssertEqual(shown, Array((place + 1)..<(place + 1 + shown.count)), "none skipped above the place")
+        print(
+            "place \(left.id) out of the cache (\(kept.count) kept above it): \(after.count) cached after, "
+                + "\(shown.count) shown above it")
+    }
+
+    func testADroppedStreamCatchesUpIntoTheCacheAfterItsNewestStatusWasDeleted() throws {
+        let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
+        addTeardownBlock { server.stop() }
+        let app = try launch(server.url)
+        app.wait("the stream live and the first page in") { app in
+            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
+        }
+        // A post streamed, shown and kept; then deleted: the newest the stream showed is gone.
+        server.control("post=1")
+        app.wait("the streamed post kept") { _ in (try? self.committed(server.url))?.first == "109000301" }
+        server.control("delete=109000301")
+        app.wait("the deleted post out of the cache") { _ in
+            (try? self.committed(server.url))?.first == "109000300"
+        }
+        // The stream drops; five posts come while it is away. The catch-up asks for what is newer
+        // than the deleted post, and its page joins the cache beside it.
+        server.control("stream=drop&post=5")
+        app.wait("the five posts made while the stream was away shown", timeout: 30) { app in
+            let added = Set(self.rowsTraced(app).added)
+            return (302...306).allSatisfy { added.contains("109000\($0)") }
+        }
+        app.wait("the stream live again") { self.milestones($0, "stream").last?["state"] as? String == "live" }
+        let cached = try committed(server.url)
+        XCTAssertEqual(Array(cached.prefix(6)), (300...306).reversed().filter { $0 != 301 }.map { "109000\($0)" })
+        XCTAssertEqual(gaps(cached), ["109000300…109000302"], "one run, but for the deleted post")
+    }
+
     func testEveryPostTheCacheCommittedBeforeTheAppWasKilledShowsAgainInOrderOnce() throws {
         let server = try TimelineServer(["--posts", "60", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }

@@ -92,6 +92,22 @@ final class TimelineCacheTests: XCTestCase {
         XCTAssertEqual(try reopened.openedWarnings(), [], "a deleted status's warning goes with it")
     }
 
+    func testALookUpFindsAnyKeptStatusAndAStoreCanReplaceEverything() throws {
+        let cache = try TimelineCache(path: path, server: server)
+        XCTAssertTrue(try cache.isEmpty())
+        try cache.store(statuses([100, 101, 102]))
+        XCTAssertFalse(try cache.isEmpty())
+        try cache.setOpened("101", true)
+        XCTAssertTrue(try cache.contains(any: ["5", "101"]))
+        XCTAssertFalse(try cache.contains(any: ["5", "99", "103"]))
+        XCTAssertFalse(try cache.contains(any: []))
+        try cache.store(statuses([7, 8]), replacingAll: true)
+        XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["8", "7"], "the new run alone")
+        XCTAssertEqual(try cache.openedWarnings(), [], "what was kept with the old statuses went too")
+        try cache.store(statuses([9]))
+        XCTAssertEqual(try cache.statuses(count: 10).map(\.id), ["9", "8", "7"], "kept beside it after")
+    }
+
     func testTheCacheKeepsAtMostItsLimitDroppingTheOldest() throws {
         let cache = try TimelineCache(path: path, server: server, limit: 5)
         try cache.store(statuses(Array(95...99)))

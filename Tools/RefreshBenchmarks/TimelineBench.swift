@@ -6,7 +6,8 @@
 //   the short-row benchmark's lists do; frame times as there.
 // - `arrivals`: the reader in the middle of a timeline whose images were all asked for and held
 //   (statuses above, in and below the view waiting for their avatars and pictures); then 500
-//   arrive, a few each frame, and the first visible row must not move by a pixel. Most arrive for
+//   are released, 10 a frame, and the first visible row, read after every frame until the last
+//   has arrived, must not move by a pixel. Most arrive for
 //   statuses no row shows any more (GTK 4.8's list view binds only the rows in view): they are
 //   decoded and kept; those for the rows in view go into them.
 
@@ -179,7 +180,11 @@ enum TimelineBench {
             rows.bind(row, items[Int(gtk_list_item_get_position(item))])
         }
         bareConnections.append(connections)
-        let view = gtk_list_view_new(gtk_single_selection_new(stringList(count: items.count)), factory)!
+        // Selected as ours is: nothing at first, and unselectable.
+        let selection = gtk_single_selection_new(stringList(count: items.count))!
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        let view = gtk_list_view_new(selection, factory)!
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scrolled.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scrolled.opaque, view)
@@ -299,18 +304,24 @@ enum TimelineBench {
             if now?.id != anchor.id { sameRow = false }
             moved = max(moved, abs((now?.top ?? .infinity) - anchor.top))
         }
-        // The last decodes land, and their frames.
-        Gtk.pump(until: { places.above + places.within + places.below + places.unbound >= count }, timeout: 30)
-        frames.wait(3)
-        let now = firstRow(list)
-        if now?.id != anchor.id { sameRow = false }
-        moved = max(moved, abs((now?.top ?? .infinity) - anchor.top))
-        let arrived = places.above + places.within + places.below + places.unbound
+        // The last decodes land (off the main thread, so later than their release on a busy
+        // machine), each frame still checked, then three more.
+        var arrived: Int { places.above + places.within + places.below + places.unbound }
+        let deadline = monotonicMicroseconds() + 60_000_000
+        var settled = 0
+        while settled < 3, monotonicMicroseconds() < deadline {
+            frames.wait(1)
+            let now = firstRow(list)
+            if now?.id != anchor.id { sameRow = false }
+            moved = max(moved, abs((now?.top ?? .infinity) - anchor.top))
+            if arrived >= count { settled += 1 }
+        }
         emit(
             Metric(
                 3, "scroll.timeline.images_first_row_moved_px", sameRow && arrived == count ? moved : .infinity, "px",
                 goal: "0: the first visible row never moved", met: sameRow && arrived == count && moved < 0.5,
-                detail: "\(arrived) of \(count) images arrived, \(perFrame) a frame: \(places.above) to rows above the "
+                detail:
+                    "\(arrived) of \(count) images arrived, released \(perFrame) a frame: \(places.above) to rows above the "
                     + "view, \(places.within) in it, \(places.below) below it, \(places.unbound) for statuses in no row "
                     + "now; status \(anchor.id) first in view at \(anchor.top) px, checked after every frame"))
         images.onArrival = nil
