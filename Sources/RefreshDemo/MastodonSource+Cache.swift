@@ -106,10 +106,7 @@ extension MastodonSource {
             cgtk_log_warning("refresh-demo", "the timeline cache could not be read: \(error.description)")
             return
         }
-        let encoder = JSONEncoder()
-        let cached = statuses.compactMap { status in
-            (try? encoder.encode(status)).map { CachedStatus(id: status.id, json: String(decoding: $0, as: UTF8.self)) }
-        }
+        let cached = statuses.compactMap(Self.cached)
         do {
             try cache.store(cached, replacingAll: anew)
             if anew { tracer?.milestone("cache-anew", [("statuses", cached.count)]) }
@@ -123,13 +120,20 @@ extension MastodonSource {
     /// out: kept, it would sit apart from the cached run, past statuses never fetched, and a
     /// page read from the cache would show it next to them.
     func keepEdit(_ status: MastodonStatus) {
-        guard let cache, let json = try? JSONEncoder().encode(status) else { return }
+        guard let cache, let cached = Self.cached(status) else { return }
         do {
-            if try cache.replace(CachedStatus(id: status.id, json: String(decoding: json, as: UTF8.self))) {
+            if try cache.replace(cached) {
                 tracer?.milestone("cached", [("ids", status.id)])
             }
         } catch {
             cgtk_log_warning("refresh-demo", "the timeline cache could not keep an edit: \(error.description)")
+        }
+    }
+
+    /// `status` as the cache keeps it: the JSON the server sent, encoded again.
+    private static func cached(_ status: MastodonStatus) -> CachedStatus? {
+        (try? JSONEncoder().encode(status)).map {
+            CachedStatus(id: status.id, json: String(decoding: $0, as: UTF8.self))
         }
     }
 

@@ -43,13 +43,23 @@ final class OfflineTests: XCTestCase {
 
     private func lastCount(_ app: DemoProcess) -> Int { rowsTraced(app).last?["count"] as? Int ?? 0 }
 
+    /// Waits until `app` follows the stream live and shows its first page.
+    private func waitLive(_ app: DemoProcess) {
+        app.wait("the stream live and the first page in") { app in
+            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
+        }
+    }
+
     /// The statuses the cache of `server` holds now, newest first, read as the app reads them.
     private func committed(_ server: String) throws -> [String] {
-        let path =
-            folder + "/cache/" + applicationID + "/"
+        try TimelineCache(path: cachePath(server), server: server).statuses(count: 1_000_000).map(\.id)
+    }
+
+    /// The app's cache file for `server` in this test's cache folder.
+    private func cachePath(_ server: String) -> String {
+        folder + "/cache/" + applicationID + "/"
             + URL(fileURLWithPath: TimelineCache.defaultPath(applicationID: applicationID, server: server))
             .lastPathComponent
-        return try TimelineCache(path: path, server: server).statuses(count: 1_000_000).map(\.id)
     }
 
     func testAStartWithTheServerDownShowsTheCachedRowsOfflineThenBackfillsEveryPostMadeMeanwhileOnce() throws {
@@ -58,9 +68,7 @@ final class OfflineTests: XCTestCase {
         let port = server.port
         let url = server.url
         var app = try launch(url)
-        app.wait("the stream live and the first page in") { app in
-            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
-        }
+        waitLive(app)
         app.stop()
         server.stop()
         let cached = try committed(url)
@@ -153,11 +161,7 @@ final class OfflineTests: XCTestCase {
         let place = try XCTUnwrap(Int(left.id))
         // The place's status and the five above it leave the cache (as a smaller bound or a
         // deletion takes them): what it holds now begins five statuses above the place.
-        let path =
-            folder + "/cache/" + applicationID + "/"
-            + URL(fileURLWithPath: TimelineCache.defaultPath(applicationID: applicationID, server: server.url))
-            .lastPathComponent
-        var cache: TimelineCache? = try TimelineCache(path: path, server: server.url)
+        var cache: TimelineCache? = try TimelineCache(path: cachePath(server.url), server: server.url)
         for id in try committed(server.url) where (Int(id) ?? 0) <= place + 5 {
             _ = try cache?.remove(id: id)
         }
@@ -194,9 +198,7 @@ final class OfflineTests: XCTestCase {
         let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }
         let app = try launch(server.url)
-        app.wait("the stream live and the first page in") { app in
-            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
-        }
+        waitLive(app)
         // A post streamed, shown and kept; then deleted: the newest the stream showed is gone.
         server.control("post=1")
         app.wait("the streamed post kept") { _ in (try? self.committed(server.url))?.first == "109000301" }
@@ -221,9 +223,7 @@ final class OfflineTests: XCTestCase {
         let server = try TimelineServer(["--posts", "60", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }
         let app = try launch(server.url)
-        app.wait("the stream live and the first page in") { app in
-            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
-        }
+        waitLive(app)
         // A burst of 200 streamed posts; the app is killed while they go in.
         server.control("post=200")
         app.wait("50 of the burst kept") { app in
@@ -271,9 +271,7 @@ final class OfflineTests: XCTestCase {
         let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }
         var app = try launch(server.url)
-        app.wait("the stream live and the first page in") { app in
-            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
-        }
+        waitLive(app)
         app.stop()
         server.control("post=30")
         // Started again at the newest cached row (no place saved): the catch-up from it hangs,
@@ -309,9 +307,7 @@ final class OfflineTests: XCTestCase {
         let server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
         addTeardownBlock { server.stop() }
         let app = try launch(server.url)
-        app.wait("the stream live and the first page in") { app in
-            self.milestones(app, "stream").last?["state"] as? String == "live" && self.lastCount(app) >= 20
-        }
+        waitLive(app)
         let before = try committed(server.url)
         // An edit of a status far older than any fetched, and of one the cache holds.
         server.control("edit=109000150")
@@ -321,11 +317,8 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(after, before, "the cache holds the same statuses")
         XCTAssertEqual(gaps(after), [])
         let json =
-            try TimelineCache(
-                path: folder + "/cache/" + applicationID + "/"
-                    + URL(fileURLWithPath: TimelineCache.defaultPath(applicationID: applicationID, server: server.url))
-                    .lastPathComponent, server: server.url
-            ).statuses(olderThan: "109000300", count: 1).first?.json ?? ""
+            try TimelineCache(path: cachePath(server.url), server: server.url)
+            .statuses(olderThan: "109000300", count: 1).first?.json ?? ""
         XCTAssertTrue(json.contains("edited"), "the cached status the edit names was replaced: \(json)")
     }
 }
