@@ -80,6 +80,8 @@ final class TimelineCache {
             opening = .reused
         }
         database = try Self.open(path)
+        // The statuses by age (a longer id is newer, then the greater): a page, the trim past the
+        // limit and the count read this index, not every status's JSON.
         try execute(
             """
             PRAGMA journal_mode = WAL;
@@ -88,6 +90,7 @@ final class TimelineCache {
                 id TEXT PRIMARY KEY NOT NULL, json TEXT NOT NULL, received INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS opened (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS statuses_by_age ON statuses (length(id), id);
             """)
         if opening != .reused {
             try execute("PRAGMA user_version = \(Self.schemaVersion)")
@@ -200,7 +203,7 @@ final class TimelineCache {
     /// Up to `count` statuses, newest first: the newest of all, or those older than `id`
     /// (ids ordered as the server orders them: a longer id is newer).
     func statuses(olderThan id: String? = nil, count: Int) throws(TimelineCacheError) -> [CachedStatus] {
-        let older = "WHERE length(id) < length(?1) OR (length(id) = length(?1) AND id < ?1)"
+        let older = "WHERE (length(id), id) < (length(?1), ?1)"
         let statement = try prepare(
             "SELECT id, json FROM statuses \(id == nil ? "" : older) ORDER BY length(id) DESC, id DESC LIMIT \(max(0, count))"
         )
@@ -230,7 +233,7 @@ final class TimelineCache {
             """
             SELECT id, json FROM (
                 SELECT id, json FROM statuses
-                WHERE length(id) > length(?1) OR (length(id) = length(?1) AND id > ?1)
+                WHERE (length(id), id) > (length(?1), ?1)
                 ORDER BY length(id), id LIMIT \(max(0, count)))
             ORDER BY length(id) DESC, id DESC
             """)
