@@ -188,11 +188,11 @@ final class DemoApp {
         guard let list, let first = ListParts.firstRowInView(of: list.widget),
             let id = g_object_get_data(cast(first.row.raw), TimelineRows.rowIDKey)
         else { return }
-        let said = "\(String(cString: id.assumingMemoryBound(to: CChar.self))) \(first.top)"
+        let shown = String(cString: id.assumingMemoryBound(to: CChar.self))
+        let said = "\(shown) \(first.top)"
         guard said != tracedFirstRow else { return }
         tracedFirstRow = said
-        tracer?.milestone(
-            "firstRow", [("id", String(cString: id.assumingMemoryBound(to: CChar.self))), ("top", first.top)])
+        tracer?.milestone("firstRow", [("id", shown), ("top", first.top)])
     }
 
     /// Creates (or re-creates) the list from the current options.
@@ -292,8 +292,10 @@ final class DemoApp {
     /// Rows: a title over a dimmed detail line; a status's row with its author's picture, its
     /// content and its media (TimelineRow.swift).
     let rows: RowFactory<FeedItem>
-    /// The timeline's avatars and media, fetched and decoded once.
-    let images = ImageStore()
+    /// The timeline's avatars and media, fetched and decoded once, kept on disk for reading
+    /// offline.
+    let images = ImageStore(
+        source: DiskImageSource(folder: DiskImageSource.defaultFolder(applicationID: applicationID)))
     /// The content warnings the reader opened.
     let opened = OpenedWarnings()
 

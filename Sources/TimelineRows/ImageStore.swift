@@ -13,7 +13,7 @@ import GtkInterop
 
 /// A pointer handed to a task on another thread and back (GBytes and GdkTexture are
 /// thread-safe: immutable once made).
-private struct Handed: @unchecked Sendable {
+struct Handed: @unchecked Sendable {
     let pointer: OpaquePointer?
 }
 

@@ -109,6 +109,36 @@ final class OfflineTests: XCTestCase {
         print("offline start: \(cached.count) cached, \(backfilled.count) of 10 made meanwhile shown once")
     }
 
+    func testAStartWithTheServerDownShowsTheAvatarsAndPicturesTheLastRunShowed() throws {
+        // A first run shows the timeline's first rows with their avatars and pictures, then quits.
+        let server = try TimelineServer(["--posts", "60", "--media", "2"])
+        let url = server.url
+        var app = try launch(url, ["--stream", "off"])
+        app.wait("the first page's avatars and pictures shown") { app in
+            self.lastCount(app) >= 20 && app.images.reduce(0) { $0 + $1.widgets } >= 8 && app.quiet(for: 1_000)
+        }
+        let online = Set(app.images.map(\.url))
+        app.stop()
+        server.stop()
+
+        // The server is down: the same rows show with the same pictures, read from the disk.
+        app = try launch(url, ["--stream", "off"])
+        app.wait("the app offline with its cached rows, and pictures shown") { app in
+            self.milestones(app, "offline").last?["shown"] as? Bool == true && self.lastCount(app) >= 20
+                && app.images.reduce(0) { $0 + $1.widgets } >= 8
+        }
+        let offline = app.images
+        XCTAssertTrue(
+            offline.allSatisfy { online.contains($0.url) }, "only pictures the first run fetched: \(offline)")
+        let avatars = offline.filter { $0.url.contains("/avatars/") }.count
+        let media = offline.filter { $0.url.contains("/media/") }.count
+        XCTAssertGreaterThan(avatars, 0, "avatars shown offline")
+        XCTAssertGreaterThan(media, 0, "pictures shown offline")
+        print(
+            "offline pictures: \(online.count) fetched online; offline \(avatars) avatars and \(media) pictures "
+                + "from the disk, in \(offline.reduce(0) { $0 + $1.widgets }) widgets")
+    }
+
     func testAStartFromTheCacheWithTheStreamOffAsksOnceForWhatIsNewerAndSaysWhenItCannot() throws {
         // A first run, the stream off, reads the newest page into the cache, then quits.
         var server = try TimelineServer(["--posts", "300", "--heartbeat", "1"])
