@@ -19,15 +19,25 @@ struct MastodonStatus: Codable {
         /// The picture's address (a still one: GTK shows no animation here).
         var avatarStatic: String? = nil
         var avatar: String? = nil
+        /// The custom emoji its display name names.
+        var emojis: [Emoji]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case username, acct, avatar
+            case username, acct, avatar, emojis
             case displayName = "display_name"
             case avatarStatic = "avatar_static"
         }
 
         /// The display name, or the user name when there is none.
         var name: String { displayName.flatMap { $0.isEmpty ? nil : $0 } ?? username }
+
+        /// The display name without its custom emoji's shortcodes (the picture's initials), or
+        /// the user name when nothing else is left.
+        var plainName: String {
+            let codes = Set((emojis ?? []).map { ":\($0.shortcode):" })
+            let words = name.split(whereSeparator: \.isWhitespace).filter { !codes.contains(String($0)) }
+            return words.isEmpty ? username : words.joined(separator: " ")
+        }
     }
 
     /// A file attached to a status; the row shows images (and previews of videos).
@@ -145,8 +155,9 @@ enum MastodonTimeline {
         return FeedItem(
             id: status.id, title: text, detail: author, markup: markup.isEmpty ? nil : markup,
             warning: warning.isEmpty ? nil : warning, postedAt: postedAt,
-            avatar: webAddress(shown.1.avatarStatic ?? shown.1.avatar), authorName: shown.1.name,
-            media: media(shown.3 ?? []), emojis: emojis(shown.4 ?? []))
+            avatar: webAddress(shown.1.avatarStatic ?? shown.1.avatar), authorName: shown.1.plainName,
+            media: media(shown.3 ?? []), emojis: emojis(shown.4 ?? []),
+            authorEmojis: emojis((shown.1.emojis ?? []) + (status.reblog == nil ? [] : status.account.emojis ?? [])))
     }
 
     /// The custom emoji a row shows as pictures: those with a web address and a shortcode

@@ -1,16 +1,17 @@
-// A status's custom emoji as pictures in its text, as Mastodon shows them: a label whose text
-// keeps each shortcode (":gtk:", what a screen reader says and a copy takes), the shortcode's
-// first character shaped as a square as tall as the text and the rest shaped to nothing, so the
-// layout keeps the picture's place (it wraps, ellipsizes and turns right to left with the text,
-// and is taken before the picture comes: nothing moves when it does). GTK 4.8's label draws
-// nothing for a shape, so the label draws each picture there itself, after its text: a GtkLabel
-// whose snapshot chains up, then asks the layout where each shaped character went. The label is
-// still a label to a screen reader and keeps its links; no widget is added for a picture.
+// Custom emoji as pictures in a status's text and its author line, as Mastodon shows them (the
+// author line's dimmed with it): a label whose text keeps each shortcode (":gtk:", what a screen
+// reader says and a copy takes), the shortcode's first character shaped as a square as tall as
+// the text and the rest shaped to nothing, so the layout keeps the picture's place (it wraps,
+// ellipsizes and turns right to left with the text, and is taken before the picture comes:
+// nothing moves when it does). GTK 4.8's label draws nothing for a shape, so the label draws each
+// picture there itself, after its text: a GtkLabel whose snapshot chains up, then asks the layout
+// where each shaped character went. The label is still a label to a screen reader and keeps its
+// links; no widget is added for a picture.
 
 import CGtk
 import GtkInterop
 
-/// The label a timeline row shows a status's content in.
+/// The labels a timeline row shows a status's content and its author line in.
 @MainActor
 enum EmojiLabel {
     /// The label's GType: a GtkLabel whose snapshot draws its emoji.

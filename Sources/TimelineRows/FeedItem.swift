@@ -17,17 +17,19 @@ public struct FeedItem: Identifiable, Sendable, Equatable {
     public var postedAt: Int64? = nil
     /// The author's picture (an address), shown beside the row; with none, no picture.
     public var avatar: String? = nil
-    /// The author's name, for the picture's initials until it comes.
+    /// The author's name, for the picture's initials until it comes (without shortcodes).
     public var authorName: String? = nil
     /// Pictures attached to a status, shown under its content.
     public var media: [FeedMedia] = []
     /// The custom emoji `markup` names by shortcode (":gtk:"), each shown as its picture there.
     public var emojis: [FeedEmoji] = []
+    /// The custom emoji the names in `detail` name (the author's, a booster's), shown the same way.
+    public var authorEmojis: [FeedEmoji] = []
 
     public init(
         id: String, title: String, detail: String, markup: String? = nil, warning: String? = nil,
         postedAt: Int64? = nil, avatar: String? = nil, authorName: String? = nil, media: [FeedMedia] = [],
-        emojis: [FeedEmoji] = []
+        emojis: [FeedEmoji] = [], authorEmojis: [FeedEmoji] = []
     ) {
         self.id = id
         self.title = title
@@ -39,6 +41,7 @@ public struct FeedItem: Identifiable, Sendable, Equatable {
         self.authorName = authorName
         self.media = media
         self.emojis = emojis
+        self.authorEmojis = authorEmojis
     }
 }
 

@@ -55,8 +55,9 @@ public enum TimelineRows {
                 gtk_widget_set_margin_top(media, 4)
                 gtk_widget_set_margin_bottom(media, 2)
                 gtk_grid_attach(row.as(GtkGrid.self), media, 1, 2, 1, 1)
-                // Cut in the middle when narrow, so the end ("· 5 min") always shows.
-                let detail = gtk_label_new(nil)!
+                // Cut in the middle when narrow, so the end ("· 5 min") always shows. The names'
+                // custom emoji show as pictures too.
+                let detail = EmojiLabel.make()
                 gtk_label_set_xalign(detail.opaque, 0)
                 gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_MIDDLE)
                 gtk_widget_add_css_class(detail, "dim-label")
@@ -92,6 +93,9 @@ public enum TimelineRows {
                 }
                 showMedia(item.media, in: media, images: images)
                 times.show(detail, author: item.detail, postedAt: item.postedAt)
+                // The time said again each minute changes only the line's end: the emoji's places
+                // in the names before it hold.
+                EmojiLabel.show(item.authorEmojis, in: detail, images: images)
                 WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
             })
     }

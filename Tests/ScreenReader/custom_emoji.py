@@ -1,8 +1,8 @@
-"""A status's custom emoji in the demo's timeline, as an AT-SPI client (a screen reader) reads it:
-waits for a row's label whose text says the shortcode (":gtk:", between colons, once, where the
-status has it), as Mastodon gives the shortcode as the picture's alternative text: the picture is
-drawn in the label's text, so the reader hears the text once with the shortcode in it, and no
-other node of the row says it again. Prints the label's text. Usage: custom_emoji.py PID SHORTCODE"""
+"""A custom emoji in the demo's timeline, as an AT-SPI client (a screen reader) reads it: waits for
+a row's label whose text says the shortcode (":gtk:", between colons, once) and WORDS, as Mastodon
+gives the shortcode as the picture's alternative text: the picture is drawn in the label's text,
+so the reader hears the text once with the shortcode in it, and nothing else in the row (a picture
+of its own) says it again. Prints the label's text. Usage: custom_emoji.py PID SHORTCODE [WORDS]"""
 import sys
 
 import pyatspi
@@ -20,20 +20,20 @@ def text(node):
     return node.name or node.queryText().getText(0, -1)
 
 
-def main(pid, shortcode):
+def main(pid, shortcode, words=""):
     tree = Demo(pid)
     code = f":{shortcode}:"
-    label = wait(lambda: f"a label saying {code!r}; the labels: {[text(n) for n in labels(tree)][:12]}",
-                 lambda: next((node for node in labels(tree) if code in text(node)), None))
-    words = text(label)
-    if words.count(code) != 1:
-        fail(f"the label says {code!r} {words.count(code)} times: {words!r}")
-    others = [node for node in label.parent if node is not None and node != label
+    label = wait(lambda: f"a label saying {code!r} and {words!r}; the labels: {[text(n) for n in labels(tree)][:12]}",
+                 lambda: next((node for node in labels(tree) if code in text(node) and words in text(node)), None))
+    said = text(label)
+    if said.count(code) != 1:
+        fail(f"the label says {code!r} {said.count(code)} times: {said!r}")
+    others = [node for node in label.parent if node is not None and node.getRole() != pyatspi.ROLE_LABEL
               and code in (node.name or "") + (node.description or "")]
     if others:
         fail(f"the row says {code!r} again: {[(node.getRoleName(), node.name) for node in others]}")
-    print(f"label: {words!r}")
+    print(f"label: {said!r}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2])
+    main(int(sys.argv[1]), *sys.argv[2:])
