@@ -19,15 +19,25 @@ struct MastodonStatus: Codable {
         /// The picture's address (a still one: GTK shows no animation here).
         var avatarStatic: String? = nil
         var avatar: String? = nil
+        /// The custom emoji its display name names.
+        var emojis: [Emoji]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case username, acct, avatar
+            case username, acct, avatar, emojis
             case displayName = "display_name"
             case avatarStatic = "avatar_static"
         }
 
         /// The display name, or the user name when there is none.
         var name: String { displayName.flatMap { $0.isEmpty ? nil : $0 } ?? username }
+
+        /// The display name without its custom emoji's shortcodes (the picture's initials), or
+        /// the user name when nothing else is left.
+        var plainName: String {
+            let codes = Set((emojis ?? []).map { ":\($0.shortcode):" })
+            let words = name.split(whereSeparator: \.isWhitespace).filter { !codes.contains(String($0)) }
+            return words.isEmpty ? username : words.joined(separator: " ")
+        }
     }
 
     /// A file attached to a status; the row shows images (and previews of videos).
@@ -52,15 +62,29 @@ struct MastodonStatus: Codable {
         }
     }
 
-    /// A boosted status: its text, content warning, author and media are what the row shows.
+    /// A custom emoji its content names by shortcode (":gtk:"), with its picture.
+    struct Emoji: Codable {
+        let shortcode: String
+        var url: String? = nil
+        /// The picture's still version (GTK shows no animation here).
+        var staticUrl: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case shortcode, url
+            case staticUrl = "static_url"
+        }
+    }
+
+    /// A boosted status: its text, content warning, author, media and emoji are what the row shows.
     struct Boosted: Codable {
         let content: String
         let account: Account
         var spoilerText: String? = nil
         var mediaAttachments: [Attachment]? = nil
+        var emojis: [Emoji]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case content, account
+            case content, account, emojis
             case spoilerText = "spoiler_text"
             case mediaAttachments = "media_attachments"
         }
@@ -74,9 +98,10 @@ struct MastodonStatus: Codable {
     /// The content warning ("" or absent: none): the row shows it, the content behind a button.
     var spoilerText: String? = nil
     var mediaAttachments: [Attachment]? = nil
+    var emojis: [Emoji]? = nil
 
     enum CodingKeys: String, CodingKey {
-        case id, content, account, reblog
+        case id, content, account, reblog, emojis
         case createdAt = "created_at"
         case spoilerText = "spoiler_text"
         case mediaAttachments = "media_attachments"
@@ -115,8 +140,8 @@ enum MastodonTimeline {
     /// The row of `status`: its text as the title, author and time below.
     static func item(_ status: MastodonStatus) -> FeedItem {
         let shown =
-            status.reblog.map { ($0.content, $0.account, $0.spoilerText, $0.mediaAttachments) }
-            ?? (status.content, status.account, status.spoilerText, status.mediaAttachments)
+            status.reblog.map { ($0.content, $0.account, $0.spoilerText, $0.mediaAttachments, $0.emojis) }
+            ?? (status.content, status.account, status.spoilerText, status.mediaAttachments, status.emojis)
         var text = self.text(fromHTML: shown.0)
         if text.isEmpty { text = localized("(no text)") }
         if text.count > longestText { text = String(text.prefix(longestText - 1)) + "…" }
@@ -130,8 +155,25 @@ enum MastodonTimeline {
         return FeedItem(
             id: status.id, title: text, detail: author, markup: markup.isEmpty ? nil : markup,
             warning: warning.isEmpty ? nil : warning, postedAt: postedAt,
-            avatar: webAddress(shown.1.avatarStatic ?? shown.1.avatar), authorName: shown.1.name,
-            media: media(shown.3 ?? []))
+            avatar: webAddress(shown.1.avatarStatic ?? shown.1.avatar), authorName: shown.1.plainName,
+            media: media(shown.3 ?? []), emojis: emojis(shown.4 ?? []),
+            authorEmojis: emojis((shown.1.emojis ?? []) + (status.reblog == nil ? [] : status.account.emojis ?? [])))
+    }
+
+    /// The custom emoji a row shows as pictures: those with a web address and a shortcode
+    /// Mastodon allows (letters, digits and "_"), each once.
+    static func emojis(_ listed: [MastodonStatus.Emoji]) -> [FeedEmoji] {
+        var seen: Set<String> = []
+        return listed.compactMap { emoji in
+            let allowed = emoji.shortcode.utf8.allSatisfy { byte in
+                byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            }
+            guard !emoji.shortcode.isEmpty, allowed, let url = webAddress(emoji.staticUrl ?? emoji.url),
+                seen.insert(emoji.shortcode).inserted
+            else { return nil }
+            return FeedEmoji(shortcode: emoji.shortcode, url: url)
+        }
     }
 
     /// The pictures a row shows for `attachments`: images, and the previews of videos and

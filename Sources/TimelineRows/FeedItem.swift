@@ -17,14 +17,19 @@ public struct FeedItem: Identifiable, Sendable, Equatable {
     public var postedAt: Int64? = nil
     /// The author's picture (an address), shown beside the row; with none, no picture.
     public var avatar: String? = nil
-    /// The author's name, for the picture's initials until it comes.
+    /// The author's name, for the picture's initials until it comes (without shortcodes).
     public var authorName: String? = nil
     /// Pictures attached to a status, shown under its content.
     public var media: [FeedMedia] = []
+    /// The custom emoji `markup` names by shortcode (":gtk:"), each shown as its picture there.
+    public var emojis: [FeedEmoji] = []
+    /// The custom emoji the names in `detail` name (the author's, a booster's), shown the same way.
+    public var authorEmojis: [FeedEmoji] = []
 
     public init(
         id: String, title: String, detail: String, markup: String? = nil, warning: String? = nil,
-        postedAt: Int64? = nil, avatar: String? = nil, authorName: String? = nil, media: [FeedMedia] = []
+        postedAt: Int64? = nil, avatar: String? = nil, authorName: String? = nil, media: [FeedMedia] = [],
+        emojis: [FeedEmoji] = [], authorEmojis: [FeedEmoji] = []
     ) {
         self.id = id
         self.title = title
@@ -35,6 +40,20 @@ public struct FeedItem: Identifiable, Sendable, Equatable {
         self.avatar = avatar
         self.authorName = authorName
         self.media = media
+        self.emojis = emojis
+        self.authorEmojis = authorEmojis
+    }
+}
+
+/// A custom emoji a status's text names: its shortcode (without the colons) and its picture's
+/// address (a still one).
+public struct FeedEmoji: Sendable, Equatable {
+    public let shortcode: String
+    public let url: String
+
+    public init(shortcode: String, url: String) {
+        self.shortcode = shortcode
+        self.url = url
     }
 }
 

@@ -3,8 +3,9 @@
 // own), decoded into textures off the main thread,
 // and kept by address, the most recently used first, up to a bound in bytes. A row asks for the image
 // its status names; when the texture comes, it goes to every widget still waiting for that
-// address (a row reused for another status meanwhile waits for another one and is skipped).
-// Widgets are weakly referenced: a row that goes with its list is forgotten.
+// address (a row reused for another status meanwhile waits for another one and is skipped; a
+// label waits for each of its custom emoji). Widgets are weakly referenced: a row that goes with
+// its list is forgotten.
 
 import CAdwaita
 import CGtk
@@ -76,6 +77,20 @@ public final class ImageStore {
         case avatar
         /// A GtkPicture's paintable.
         case picture
+        /// The picture of an emoji label's `index`th custom emoji (`EmojiLabel`).
+        case emoji(Int)
+
+        /// Which of a widget's pictures it is: a label waits for each of its emoji.
+        fileprivate var slot: Int {
+            if case .emoji(let index) = self { return index }
+            return -1
+        }
+    }
+
+    /// A widget (by address) and which of its pictures waits.
+    fileprivate struct Slot: Hashable {
+        let widget: UInt
+        let index: Int
     }
 
     private struct Waiting {
@@ -90,9 +105,10 @@ public final class ImageStore {
     private var keptBytes = 0
     /// When each address that failed last failed (monotonic µs).
     private var failedAt: [String: Int] = [:]
-    /// Addresses being fetched, and the widgets (by address) waiting for each.
+    /// Addresses being fetched, and the widgets' pictures waiting for each (a weak reference
+    /// on the widget for each).
     private var fetching: Set<String> = []
-    private var waiting: [UInt: Waiting] = [:]
+    private var waiting: [Slot: Waiting] = [:]
     /// Images shown since the start, and fetches that failed: the trace says them.
     public private(set) var shownCount = 0
     public private(set) var failedCount = 0
@@ -107,7 +123,7 @@ public final class ImageStore {
     isolated deinit {
         for texture in textures.values { g_object_unref(gpointer(texture)) }
         for key in waiting.keys {
-            if let widget = WidgetPointer(bitPattern: key) {
+            if let widget = WidgetPointer(bitPattern: key.widget) {
                 g_object_weak_unref(cast(widget.raw), widgetGone, selfPointer)
             }
         }
@@ -117,9 +133,9 @@ public final class ImageStore {
 
     /// Shows the image at `url` on `widget` (`target` says how): at once when it is kept, else
     /// once it has come; `nil` shows none (the avatar's initials, the picture's placeholder).
-    /// A later call for the same widget replaces what it waited for.
+    /// A later call for the same widget (and emoji) replaces what it waited for.
     public func show(_ url: String?, on widget: UnsafeMutablePointer<GtkWidget>, as target: Target) {
-        let key = UInt(bitPattern: widget)
+        let key = Slot(widget: UInt(bitPattern: widget), index: target.slot)
         if let url, let texture = textures[url] {
             forget(key)
             use(url)
@@ -133,12 +149,18 @@ public final class ImageStore {
         fetch(url)
     }
 
-    /// Forgets `widget`'s wait (it was finalized, or shows something else now).
-    fileprivate func forget(_ key: UInt, finalized: Bool = false) {
-        guard waiting.removeValue(forKey: key) != nil, !finalized, let widget = WidgetPointer(bitPattern: key) else {
+    /// Forgets a widget's wait (it shows something else now).
+    private func forget(_ key: Slot) {
+        guard waiting.removeValue(forKey: key) != nil, let widget = WidgetPointer(bitPattern: key.widget) else {
             return
         }
         g_object_weak_unref(cast(widget.raw), widgetGone, selfPointer)
+    }
+
+    /// Forgets one of the waits of `widget`, which was finalized (each wait's weak reference
+    /// calls this once).
+    fileprivate func forgetFinalized(_ widget: UInt) {
+        if let key = waiting.keys.first(where: { $0.widget == widget }) { waiting[key] = nil }
     }
 
     private func fetch(_ url: String) {
@@ -191,7 +213,7 @@ public final class ImageStore {
         use(url)
         var count = 0
         for (key, entry) in waiting where entry.url == url {
-            guard let widget = WidgetPointer(bitPattern: key) else { continue }
+            guard let widget = WidgetPointer(bitPattern: key.widget) else { continue }
             apply(texture, to: widget, as: entry.target)
             forget(key)
             count += 1
@@ -222,6 +244,7 @@ public final class ImageStore {
         switch target {
         case .avatar: adw_avatar_set_custom_image(widget.opaque, texture)
         case .picture: gtk_picture_set_paintable(widget.opaque, texture)
+        case .emoji(let index): EmojiLabel.show(texture, emoji: index, on: widget)
         }
     }
 }
@@ -230,5 +253,5 @@ public final class ImageStore {
 private let widgetGone: GWeakNotify = { data, object in
     let store = Unmanaged<ImageStore>.fromOpaque(data!).takeUnretainedValue()
     let key = UInt(bitPattern: object)
-    MainActor.assumeIsolated { store.forget(key, finalized: true) }
+    MainActor.assumeIsolated { store.forgetFinalized(key) }
 }

@@ -1,11 +1,11 @@
 // A row of the demo's lists. A status reads as a GNOME social app shows one: the author's
 // picture beside it (its initials, the same size, until the picture comes), the content warning
-// with its button, the content's paragraphs with their links, the pictures attached to it, then
-// the author and how long ago. Every part that loads late takes its size before it comes (the
-// avatar's 40 px, each picture's box from the size the server gave), so a row never changes
-// height when an image arrives and the reader's place holds to the pixel. Other sources' rows
-// are a bold title over a dimmed detail line, with no picture. (A library of its own, so
-// benchmark 3 scrolls these same rows.)
+// with its button, the content's paragraphs with their links and custom emoji, the pictures
+// attached to it, then the author and how long ago. Every part that loads late takes its size
+// before it comes (the avatar's 40 px, each picture's box from the size the server gave, each
+// emoji's square as tall as the text), so a row never changes height when an image arrives and
+// the reader's place holds to the pixel. Other sources' rows are a bold title over a dimmed
+// detail line, with no picture. (A library of its own, so benchmark 3 scrolls these same rows.)
 
 import CAdwaita
 import CGtk
@@ -40,8 +40,9 @@ public enum TimelineRows {
                 gtk_grid_attach(row.as(GtkGrid.self), avatar, 0, 0, 1, 4)
                 gtk_grid_attach(row.as(GtkGrid.self), WarningLine.make(opened: opened), 1, 0, 1, 1)
                 // Both lines end in "…" rather than widen the list: a long post must not push the
-                // controls pane over the list, nor a phone-width window off the screen.
-                let title = gtk_label_new(nil)!
+                // controls pane over the list, nor a phone-width window off the screen. The
+                // content's custom emoji show as pictures in its text (EmojiLabel).
+                let title = EmojiLabel.make()
                 gtk_label_set_xalign(title.opaque, 0)
                 gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
                 gtk_label_set_wrap_mode(title.opaque, PANGO_WRAP_WORD_CHAR)
@@ -54,8 +55,9 @@ public enum TimelineRows {
                 gtk_widget_set_margin_top(media, 4)
                 gtk_widget_set_margin_bottom(media, 2)
                 gtk_grid_attach(row.as(GtkGrid.self), media, 1, 2, 1, 1)
-                // Cut in the middle when narrow, so the end ("· 5 min") always shows.
-                let detail = gtk_label_new(nil)!
+                // Cut in the middle when narrow, so the end ("· 5 min") always shows. The names'
+                // custom emoji show as pictures too.
+                let detail = EmojiLabel.make()
                 gtk_label_set_xalign(detail.opaque, 0)
                 gtk_label_set_ellipsize(detail.opaque, PANGO_ELLIPSIZE_MIDDLE)
                 gtk_widget_add_css_class(detail, "dim-label")
@@ -83,6 +85,7 @@ public enum TimelineRows {
                     gtk_label_set_wrap(title.opaque, 0)
                     gtk_label_set_lines(title.opaque, -1)
                 }
+                EmojiLabel.show(item.markup == nil ? [] : item.emojis, in: title, images: images)
                 gtk_widget_set_visible(avatar, (item.authorName != nil).gboolean)
                 if let name = item.authorName {
                     adw_avatar_set_text(avatar.opaque, name)
@@ -90,6 +93,9 @@ public enum TimelineRows {
                 }
                 showMedia(item.media, in: media, images: images)
                 times.show(detail, author: item.detail, postedAt: item.postedAt)
+                // The time said again each minute changes only the line's end: the emoji's places
+                // in the names before it hold.
+                EmojiLabel.show(item.authorEmojis, in: detail, images: images)
                 WarningLine.bind(warning, content: title, id: item.id, warning: item.warning, opened: opened)
             })
     }

@@ -19,7 +19,8 @@ colour and initial block). With --media N every Nth status has pictures (media_a
 type image, their preview GET /media/NAME-WxH.png, drawn at that size, with meta.small giving
 it; every fourth such status's picture comes without a size, as some servers send them), and
 statuses read as Mastodon writes them: some start with a mention (<span class="h-card">), some
-carry a custom emoji (:gtk:, listed in "emojis", GET /emoji/gtk.png). Images are logged as
+carry a custom emoji (:gtk:, listed in "emojis", GET /emoji/gtk.png), and so does Grace Hopper's
+display name (listed in her account's "emojis"). Images are logged as
 {"event": "image"} lines, never as timeline requests; --image-delay-ms (or image_delay_ms=N at
 /control) makes each wait, and --hold-images (or images=hold) holds every image until
 images=release, so a client shows its placeholders first and a test says when they come.
@@ -124,18 +125,21 @@ def status(number):
         content = (f"<p>{first}</p><p>Posted to the <a href=\"https://example.org/tags/demo\" "
                    f"class=\"mention hashtag\">#<span>demo</span></a> timeline.</p>")
     avatar = f"{state['base']}/avatars/{user}.png"
+    gtk = {"shortcode": "gtk", "url": f"{state['base']}/emoji/gtk.png",
+           "static_url": f"{state['base']}/emoji/gtk.png", "visible_in_picker": True}
+    # One author's display name carries the emoji too, listed in the account's own "emojis".
+    named = rich and user == "grace"
     return {
         "id": str(FIRST_ID + number),
         "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
         "content": content,
         "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
-                    "display_name": name, "avatar": avatar, "avatar_static": avatar},
+                    "display_name": f"{name} :gtk:" if named else name, "avatar": avatar, "avatar_static": avatar,
+                    "emojis": [gtk] if named else []},
         "reblog": None,
         "spoiler_text": f"Spoilers for #{number}'s topic" if state["warnings"] and number % state["warnings"] == 0 else "",
         "media_attachments": media_of(number),
-        "emojis": [{"shortcode": "gtk", "url": f"{state['base']}/emoji/gtk.png",
-                    "static_url": f"{state['base']}/emoji/gtk.png", "visible_in_picker": True}]
-        if rich and number % 5 == 0 else [],
+        "emojis": [gtk] if rich and number % 5 == 0 else [],
     }
 
 
