@@ -29,8 +29,9 @@ public final class DiskImageSource: ImageSource {
 
     /// A source keeping up to `capacity` bytes of images in `folder` (made if missing), fetching
     /// the others with `source`.
-    public init(folder: String, capacity: Int = DiskImageSource.defaultCapacity, source: any ImageSource = SoupImageSource())
-    {
+    public init(
+        folder: String, capacity: Int = DiskImageSource.defaultCapacity, source: any ImageSource = SoupImageSource()
+    ) {
         self.folder = folder
         self.capacity = max(0, capacity)
         self.source = source
