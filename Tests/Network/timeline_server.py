@@ -173,13 +173,14 @@ def media_of(number):
     return pictures
 
 
-def png(width, height, pixel):
-    """A PNG of `width` × `height` whose colour at (x, y) is `pixel(x, y)` (an RGB tuple)."""
+def png(width, height, pixel, alpha=False):
+    """A PNG of `width` × `height` whose colour at (x, y) is `pixel(x, y)` (an RGB tuple, or RGBA
+    with `alpha`)."""
     rows = b"".join(b"\x00" + bytes(channel for x in range(width) for channel in pixel(x, y)) for y in range(height))
 
     def chunk(tag, data):
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
 
@@ -226,7 +227,9 @@ def image(path):
             return tuple((a * (height - y) + b * y) // height for a, b in zip(top, bottom))
         body = png(width, height, pixel)
     elif path == "/emoji/gtk.png":
-        body = png(32, 32, lambda x, y: (74, 144, 217) if (x - 16) ** 2 + (y - 16) ** 2 < 196 else (255, 255, 255))
+        # A blue disc, transparent around it, as custom emoji are drawn.
+        body = png(32, 32, lambda x, y: (74, 144, 217, 255) if (x - 16) ** 2 + (y - 16) ** 2 < 196 else (0, 0, 0, 0),
+                   alpha=True)
     if body is not None:
         images[path] = body
     return body

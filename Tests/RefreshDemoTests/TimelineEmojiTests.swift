@@ -1,5 +1,5 @@
 // A custom emoji as a reader meets it: the bundled server's statuses say ":gtk:" and list its
-// picture (a blue disc on white), and so does Grace Hopper's display name. A screen reader
+// picture (a blue disc, transparent around it), and so does Grace Hopper's display name. A screen reader
 // (AT-SPI) still reads ":gtk:" in the row's text, once; the window shows the picture in the line
 // of text, as tall as the text, in the shortcode's place, with none of the shortcode's glyphs
 // drawn after it; in the author line too, smaller with its smaller text (and dimmed with it). And
