@@ -78,10 +78,13 @@ public final class DiskImageSource: ImageSource {
         let capacity = self.capacity
         Task.detached {
             defer { g_bytes_unref(handed.pointer) }
-            if first { g_mkdir_with_parents(folder, 0o700) }
             var size: gsize = 0
-            let data = g_bytes_get_data(handed.pointer, &size)
-            g_file_set_contents(path, data?.assumingMemoryBound(to: CChar.self), gssize(size), nil)
+            let data = g_bytes_get_data(handed.pointer, &size)?.assumingMemoryBound(to: CChar.self)
+            // The folder is made at the first write, and again if it went since (a cleaned cache).
+            if first || g_file_set_contents(path, data, gssize(size), nil) == 0 {
+                g_mkdir_with_parents(folder, 0o700)
+                g_file_set_contents(path, data, gssize(size), nil)
+            }
             if trimNow { Self.trim(folder, to: capacity) }
         }
     }
