@@ -165,12 +165,8 @@ enum MastodonTimeline {
     static func emojis(_ listed: [MastodonStatus.Emoji]) -> [FeedEmoji] {
         var seen: Set<String> = []
         return listed.compactMap { emoji in
-            let allowed = emoji.shortcode.utf8.allSatisfy { byte in
-                byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                    || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            }
-            guard !emoji.shortcode.isEmpty, allowed, let url = webAddress(emoji.staticUrl ?? emoji.url),
-                seen.insert(emoji.shortcode).inserted
+            guard !emoji.shortcode.isEmpty, emoji.shortcode.utf8.allSatisfy(FeedEmoji.isShortcodeByte),
+                let url = webAddress(emoji.staticUrl ?? emoji.url), seen.insert(emoji.shortcode).inserted
             else { return nil }
             return FeedEmoji(shortcode: emoji.shortcode, url: url)
         }

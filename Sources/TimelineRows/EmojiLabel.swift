@@ -91,12 +91,7 @@ enum EmojiLabel {
     static func places(of emojis: [FeedEmoji], in text: String) -> [(start: Int, end: Int, url: String)] {
         let bytes = Array(text.utf8)
         let colon = UInt8(ascii: ":")
-        func joins(_ at: Int) -> Bool {
-            guard bytes.indices.contains(at) else { return false }
-            let byte = bytes[at] | 0x20
-            return bytes[at] == UInt8(ascii: "_") || (bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9"))
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        }
+        func joins(_ at: Int) -> Bool { bytes.indices.contains(at) && FeedEmoji.isShortcodeByte(bytes[at]) }
         let urls = Dictionary(emojis.map { ($0.shortcode, $0.url) }) { first, _ in first }
         var found: [(start: Int, end: Int, url: String)] = []
         var start = 0

@@ -55,6 +55,13 @@ public struct FeedEmoji: Sendable, Equatable {
         self.shortcode = shortcode
         self.url = url
     }
+
+    /// Whether `byte` may be in a shortcode, as Mastodon allows: a letter, a digit or "_".
+    public static func isShortcodeByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+    }
 }
 
 /// A picture attached to a status: where its preview is, its size when the server said it
