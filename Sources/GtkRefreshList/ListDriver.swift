@@ -53,6 +53,8 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var loading = Loading()
     /// GTK's cells for the rows and the footer (RefreshList+Model.swift).
     var cells = Cells()
+    /// Rows prepared near the view (RefreshList+Preparation.swift).
+    var preparation = Preparation<Item.ID>()
     /// The rows and what de-duplication knows of them (RefreshList+Model.swift).
     let model = RowModel<Item>()
     /// Events waiting for the engine (RefreshList+Events.swift).
@@ -86,6 +88,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     ) throws(ConfigurationError) {
         self.configuration = configuration
         self.rows = rows
+        preparation.policy = configuration.rowPreparation
         // The words translated; and, for a list made in Swift, Swift's main actor kept running
         // inside GTK's loop (its loaders and the app's own tasks await on it). A list made for a
         // C or Python app (its rows the app's GObjects) never awaits, so its host never runs
@@ -174,7 +177,13 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
             return
         }
         cells.layoutClock = gpointer(clock)
-        connections.onVoid(gpointer(clock), "layout") { [weak self] in self?.placeViewAfterLayout() }
+        connections.onVoid(gpointer(clock), "layout") { [weak self] in
+            guard let self else { return }
+            // Rows prepared in view change the layout: the frame clock lays out again at once,
+            // and the view is placed then, on their real heights.
+            if self.prepareRowsInView() { return }
+            self.placeViewAfterLayout()
+        }
     }
 
     /// Uses `loader` for refreshes (async style).
@@ -273,6 +282,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         timing.startOnScreen.cancel()
         timing.scheduledWakeUp = nil
         timing.nextFrame.cancel(on: widget)
+        preparation.idle.cancel()
         spokenDescription.cancel()
         let running = loading.requests.values
         loading.requests.removeAll()

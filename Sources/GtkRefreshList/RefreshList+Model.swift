@@ -11,6 +11,8 @@ import RefreshEngine
 
 /// The object-data key under which a list item keeps its row widget.
 private let rowKey = "refresh-list-row"
+/// The object-data key marking a list item whose row was set up.
+private let setUpKey = "refresh-list-set-up"
 
 /// GTK's cells as the list tracks them.
 struct Cells {
@@ -35,6 +37,8 @@ extension ListDriver {
             // A cell shows the app's row widget itself (no wrapper: one widget less to measure,
             // lay out and draw per visible row on every scrolled frame); the cell that shows the
             // sentinel swaps it for the footer. The item keeps its row while it is swapped out.
+            // Rows prepared near the view are made when first prepared (RefreshList+Preparation.swift).
+            guard self.preparation.policy == nil else { return }
             let row: WidgetPointer?
             if let cellFactory = self.rows.cellFactory {
                 emitListItemSignal(cellFactory, "setup", listItem)
@@ -43,9 +47,7 @@ extension ListDriver {
                 row = self.rows.makeRow()
                 gtk_list_item_set_child(listItem, row)
             }
-            if let row {
-                g_object_set_data_full(Self.object(listItem), rowKey, g_object_ref(row.raw), { g_object_unref($0) })
-            }
+            Self.keepRow(row, of: listItem)
         }
         connections.onListItem(factory, "bind") { [weak self] listItem in
             self?.bind(listItem)
@@ -58,7 +60,10 @@ extension ListDriver {
             guard let self else { return }
             self.unbind(listItem)
             if listItem == self.cells.footerItem { self.giveBackRow(listItem) }
-            if let cellFactory = self.rows.cellFactory { emitListItemSignal(cellFactory, "teardown", listItem) }
+            // The app's factory tears down only what it set up.
+            if let cellFactory = self.rows.cellFactory, Self.wasSetUp(listItem) {
+                emitListItemSignal(cellFactory, "teardown", listItem)
+            }
         }
         // The keyboard selects as it moves (End, Down past the last row); the footer is not a
         // row, so it never stays selected.
@@ -77,13 +82,8 @@ extension ListDriver {
             if listItem == cells.footerItem { giveBackRow(listItem) }
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
-            if let cellFactory = rows.cellFactory {
-                // The app's factory reads the item (its own object) from the list item.
-                emitListItemSignal(cellFactory, "bind", listItem)
-            } else if let row = Self.row(of: listItem) {
-                rows.bind(row, model.items[position])
-            }
             cells.boundListItems.insert(listItem)
+            if waits(at: position) { holdPlace(listItem, at: position) } else { prepare(listItem) }
         } else {
             // The sentinel: the footer moves into this cell (out of the one that had it).
             unbind(listItem)
@@ -99,7 +99,8 @@ extension ListDriver {
     /// a page goes in above it): the footer stays in its cell until another item is bound
     /// there or the sentinel is bound elsewhere, so a focused Retry or footer keeps the focus.
     private func unbind(_ listItem: OpaquePointer) {
-        guard cells.boundListItems.remove(listItem) != nil, let cellFactory = rows.cellFactory else { return }
+        let waited = preparation.waiting.remove(listItem) != nil
+        guard cells.boundListItems.remove(listItem) != nil, !waited, let cellFactory = rows.cellFactory else { return }
         emitListItemSignal(cellFactory, "unbind", listItem)
     }
 
@@ -110,7 +111,9 @@ extension ListDriver {
         guard rows.cellFactory == nil else { return }
         for listItem in cells.boundListItems {
             let position = Int(gtk_list_item_get_position(listItem))
-            guard positions.contains(position), let row = Self.row(of: listItem) else { continue }
+            // A waiting row is bound when it is prepared.
+            guard positions.contains(position), !preparation.waiting.contains(listItem), let row = Self.row(of: listItem)
+            else { continue }
             rows.bind(row, model.items[position])
         }
     }
@@ -122,9 +125,20 @@ extension ListDriver {
     }
 
     /// The app's row widget made for this cell.
-    private static func row(of listItem: OpaquePointer) -> WidgetPointer? {
+    static func row(of listItem: OpaquePointer) -> WidgetPointer? {
         g_object_get_data(object(listItem), rowKey).map { $0.assumingMemoryBound(to: GtkWidget.self) }
     }
+
+    /// Keeps `row`, the app's row widget made for this cell, with the cell's item (a reference
+    /// held), and notes that the cell was set up.
+    static func keepRow(_ row: WidgetPointer?, of listItem: OpaquePointer) {
+        g_object_set_data(object(listItem), setUpKey, UnsafeMutableRawPointer(bitPattern: 1))
+        guard let row else { return }
+        g_object_set_data_full(object(listItem), rowKey, g_object_ref(row.raw), { g_object_unref($0) })
+    }
+
+    /// Whether the cell's row was set up (made by `makeRow`, or the app's factory's `setup`).
+    static func wasSetUp(_ listItem: OpaquePointer) -> Bool { g_object_get_data(object(listItem), setUpKey) != nil }
 
     private static func object(_ listItem: OpaquePointer) -> UnsafeMutablePointer<GObject> {
         UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self)

@@ -142,6 +142,13 @@ public struct RefreshListConfiguration: Sendable {
     /// (an app that must sign in first, or that starts loading before its window shows). Whether
     /// starting refreshes is the engine's `refreshOnStart`. Default `true`.
     public var startsWhenShown = true
+    /// Which rows are prepared when: GTK binds rows far beyond the view, and a rich row costs
+    /// milliseconds to make, bind and lay out. With a preparation, a row bound far from the view
+    /// waits (its place held at its remembered height), the rows in view are prepared before
+    /// the frame that shows them, and those within a view's worth of it in idle time between
+    /// frames; the app's `makeRow` and `bind` run then. Nil prepares every row GTK binds, at
+    /// once, as GtkListView does. Default `RowPreparation()`. The `prepares-rows` property.
+    public var rowPreparation: RowPreparation? = RowPreparation()
     /// Where F5 and Ctrl+R refresh this list from. Default `.list`.
     public var shortcutScope: ShortcutScope = .list
 

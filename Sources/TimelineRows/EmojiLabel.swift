@@ -179,6 +179,16 @@ enum EmojiLabel {
         g_type_class_peek(gtk_label_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self)
     }
 
+    /// GtkLabel's measure, to chain up to (GTK calls it on the main thread).
+    nonisolated static var parentMeasure:
+        (@convention(c) (
+            WidgetPointer?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+        ) -> Void)?
+    {
+        g_type_class_peek(gtk_label_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self).pointee.measure
+    }
+
     /// Draws `label`'s emoji whose pictures came over its text: each where the layout put its
     /// shortcode's first character, on its line's baseline. A shortcode the label cut off with
     /// its "…" is not drawn (its character is not the square's width there).
@@ -206,6 +216,38 @@ enum EmojiLabel {
         }
     }
 
+    /// A wrapping label's least and natural widths (px): one character of its font, and its
+    /// longest paragraph on one line.
+    static func wrappingWidths(of label: WidgetPointer) -> (Int32, Int32) {
+        guard let layout = gtk_label_get_layout(label.opaque), let line = pango_layout_copy(layout) else { return (0, 0) }
+        defer { g_object_unref(gpointer(line)) }
+        pango_layout_set_width(line, -1)
+        var width: Int32 = 0
+        pango_layout_get_size(line, &width, nil)
+        let least = characterWidth(in: pango_layout_get_context(line))
+        return (least, max(least, (width + PANGO_SCALE - 1) / PANGO_SCALE))
+    }
+
+    /// One character's width (px) in each font a label used, by its description: Pango shapes a
+    /// sample text to tell it, too dear for every measure. A handful of fonts in a run.
+    private static var characterWidths: [String: Int32] = [:]
+
+    private static func characterWidth(in context: OpaquePointer?) -> Int32 {
+        let font = pango_context_get_font_description(context)
+        let name = font.flatMap { pango_font_description_to_string($0) }
+        let key = name.map { String(cString: $0) } ?? ""
+        g_free(name)
+        if let known = characterWidths[key] { return known }
+        let metrics = pango_context_get_metrics(context, nil, nil)
+        let character = max(
+            pango_font_metrics_get_approximate_char_width(metrics), pango_font_metrics_get_approximate_digit_width(metrics))
+        pango_font_metrics_unref(metrics)
+        let width = (character + PANGO_SCALE - 1) / PANGO_SCALE
+        if characterWidths.count >= 64 { characterWidths.removeAll() }
+        characterWidths[key] = width
+        return width
+    }
+
     /// The baseline (Pango units from the layout's top) of the line holding byte `index`.
     private static func baseline(of index: Int32, in layout: OpaquePointer) -> Int32? {
         guard let lines = pango_layout_get_iter(layout) else { return nil }
@@ -227,6 +269,7 @@ private let classInit: GClassInitFunc = { klass, _ in
     guard let klass else { return }
     let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
     widgetClass.pointee.snapshot = snapshotLabel
+    widgetClass.pointee.measure = measureLabel
     widgetClass.pointee.css_changed = cssChanged
     gtk_widget_class_set_css_name(widgetClass, "label")
     gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_LABEL)
@@ -256,3 +299,32 @@ private let cssChanged: @convention(c) (WidgetPointer?, OpaquePointer?) -> Void 
         EmojiLabel.measure(widget, shown)
     }
 }
+
+/// The label's width, told without GtkLabel's measuring of a wrapping label at no width: Pango
+/// lays a text out one character to a line there, shaping what is left of it again at each break,
+/// thousands of HarfBuzz calls for a status (most of a timeline row's cost, measured). A wrapping
+/// label is as narrow as one character (what that measure comes to, one glyph or its "…"), and
+/// as wide as its longest paragraph on one line; its height for a width is GtkLabel's own.
+private let measureLabel:
+    @convention(c) (
+        WidgetPointer?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+        UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+    ) -> Void = { widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+        guard let widget else { return }
+        let label = UInt(bitPattern: widget)
+        let sizes = MainActor.assumeIsolated { () -> (Int32, Int32)? in
+            guard let widget = WidgetPointer(bitPattern: label), orientation == GTK_ORIENTATION_HORIZONTAL,
+                gtk_label_get_wrap(widget.opaque) != 0, gtk_label_get_width_chars(widget.opaque) < 0,
+                gtk_label_get_max_width_chars(widget.opaque) < 0
+            else { return nil }
+            return EmojiLabel.wrappingWidths(of: widget)
+        }
+        guard let (least, most) = sizes else {
+            EmojiLabel.parentMeasure?(widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline)
+            return
+        }
+        minimum?.pointee = least
+        natural?.pointee = most
+        minimumBaseline?.pointee = -1
+        naturalBaseline?.pointee = -1
+    }

@@ -44,7 +44,7 @@ enum WarningLine {
     static func make(opened: OpenedWarnings) -> WidgetPointer {
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
         gtk_widget_add_css_class(line, "feed-warning")
-        let words = gtk_label_new(nil)!
+        let words = EmojiLabel.make()
         gtk_label_set_xalign(words.opaque, 0)
         gtk_label_set_wrap(words.opaque, 1)
         gtk_label_set_wrap_mode(words.opaque, PANGO_WRAP_WORD_CHAR)

@@ -13,8 +13,8 @@ let usage = """
                              [--wayland-session PATH] [--smoke]
            refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
            refresh-bench scroll [--mode ours|bare|paired] [--rows N] [--frames N] [--row-text short|status]
-           refresh-bench timeline [--mode paired|arrivals] [--statuses N] [--frames N] [--images N]
-                                  [--per-frame N] [--source DIR]
+           refresh-bench timeline [--mode paired|arrivals|smooth|memory] [--statuses N] [--frames N]
+                                  [--images N] [--per-frame N] [--speeds NAME:PX,...] [--source DIR]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
            refresh-bench footprint --installed PREFIX --baselines DIR [--source DIR] [--runs N]
     """
@@ -76,9 +76,21 @@ MainActor.assumeIsolated {
             TimelineBench.paired(count: number("--statuses", 1_000), frames: number("--frames", 600), source: source)
         case "arrivals":
             TimelineBench.arrivals(count: number("--images", 500), perFrame: number("--per-frame", 10), source: source)
+        case "smooth":
+            guard let speeds = SmoothBench.Speed.list(option("--speeds") ?? SmoothBench.Speed.usual) else {
+                FileHandle.standardError.write(
+                    Data("refresh-bench: --speeds is NAME:PX,... (pixels a frame above 0)\n\(usage)\n".utf8))
+                exit(2)
+            }
+            SmoothBench.run(
+                count: number("--statuses", 1_000), frames: number("--frames", 600), speeds: speeds, source: source)
+        case "memory":
+            SmoothBench.memory(count: number("--statuses", 1_000), source: source)
         case let mode:
             FileHandle.standardError.write(
-                Data("refresh-bench: timeline --mode is paired or arrivals, not '\(mode)'\n\(usage)\n".utf8))
+                Data(
+                    "refresh-bench: timeline --mode is paired, arrivals, smooth or memory, not '\(mode)'\n\(usage)\n"
+                        .utf8))
             exit(2)
         }
     case "rss":
