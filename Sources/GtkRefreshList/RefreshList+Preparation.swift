@@ -120,7 +120,7 @@ extension ListDriver {
             }
         }
         preparation.inView = first <= last ? first...last : nil
-        if getenv("RL_DEBUG") != nil { print("DEBUG \(UInt(bitPattern: widget)) inView \(String(describing: preparation.inView)) waitingInView \(waitingInView.count) prepared \(preparedInView) waiting \(preparation.waiting.count) bound \(cells.boundListItems.count) h \(viewHeight)") }
+        if getenv("RL_DEBUG") != nil { print("DEBUG inView \(String(describing: preparation.inView)) waitingInView \(waitingInView.count) prepared \(preparedInView) waiting \(preparation.waiting.count) bound \(cells.boundListItems.count) h \(viewHeight)") }
         for listItem in waitingInView { prepare(listItem) }
         guard let window = policy.window(inView: preparation.inView, rowCount: model.items.count) else {
             return !waitingInView.isEmpty

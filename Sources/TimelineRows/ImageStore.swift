@@ -75,7 +75,7 @@ public final class ImageStore {
     public enum Target {
         /// An AdwAvatar's custom image (its initials show until then).
         case avatar
-        /// A GtkPicture's paintable.
+        /// A `TimelinePicture`'s picture.
         case picture
         /// The picture of an emoji label's `index`th custom emoji (`EmojiLabel`).
         case emoji(Int)
@@ -243,7 +243,7 @@ public final class ImageStore {
     private func apply(_ texture: OpaquePointer?, to widget: WidgetPointer, as target: Target) {
         switch target {
         case .avatar: adw_avatar_set_custom_image(widget.opaque, texture)
-        case .picture: gtk_picture_set_paintable(widget.opaque, texture)
+        case .picture: TimelinePicture.show(texture, on: widget)
         case .emoji(let index): EmojiLabel.show(texture, emoji: index, on: widget)
         }
     }

@@ -109,37 +109,22 @@ public enum TimelineRows {
             let shown = frame ?? makeMediaFrame(in: box)
             frame = gtk_widget_get_next_sibling(shown)
             gtk_widget_set_visible(shown, 1)
-            // The frame's height is its sizing box's, set before the picture comes.
-            guard let sizer = gtk_overlay_get_child(shown.opaque), let preview = gtk_widget_get_last_child(shown)
-            else { continue }
-            gtk_widget_set_size_request(sizer, -1, Int32(picture.shownSize.height))
-            gtk_picture_set_alternative_text(preview.opaque, picture.description)
-            gtk_widget_set_tooltip_text(preview, picture.description)
-            images.show(picture.url, on: preview, as: .picture)
+            // The height is set before the picture comes.
+            gtk_widget_set_size_request(shown, -1, Int32(picture.shownSize.height))
+            TimelinePicture.describe(shown, picture.description)
+            images.show(picture.url, on: shown, as: .picture)
         }
         while let extra = frame {
             gtk_widget_set_visible(extra, 0)
-            if let preview = gtk_widget_get_last_child(extra) { images.show(nil, on: preview, as: .picture) }
+            images.show(nil, on: extra, as: .picture)
             frame = gtk_widget_get_next_sibling(extra)
         }
         gtk_widget_set_visible(box, (!pictures.isEmpty).gboolean)
     }
 
-    /// One picture's frame: an overlay as wide as the row, whose child (an empty box) gives it
-    /// the picture's height before the picture comes, and whose overlay draws the preview,
-    /// cropped to fill it. (A picture sized by an empty paintable of the server's size would
-    /// keep its aspect too, but GTK 4.8's list view measures its rows' pictures 0 px tall.)
+    /// One picture's box: as wide as the row, as tall as its size request (TimelinePicture).
     private static func makeMediaFrame(in box: WidgetPointer) -> WidgetPointer {
-        let frame = gtk_overlay_new()!
-        gtk_widget_set_overflow(frame, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_add_css_class(frame, "feed-picture")
-        let sizer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_overlay_set_child(frame.opaque, sizer)
-        let preview = gtk_picture_new()!
-        gtk_picture_set_content_fit(preview.opaque, GTK_CONTENT_FIT_COVER)
-        gtk_picture_set_can_shrink(preview.opaque, 1)
-        gtk_overlay_add_overlay(frame.opaque, preview)
-        gtk_overlay_set_clip_overlay(frame.opaque, preview, 1)
+        let frame = TimelinePicture.make()
         gtk_box_append(box.box, frame)
         return frame
     }

@@ -14,6 +14,10 @@ struct Sizes {
     var scrollRuns = 5
     var timelineStatuses = 1_000
     var timelineImages = 500
+    var smoothStatuses = 1_000
+    var smoothFrames = 600
+    var smoothRuns = 3
+    var smoothMemory = [1_000, 10_000]
     var launchRuns = 7
     var rssRows = 1_000_000
     var driftCycles = 10_000
@@ -28,7 +32,8 @@ struct Sizes {
 
     static let smoke = Sizes(
         engineEvents: 20_000, engineRepeats: 3, appendSizes: [1_000, 2_000], appends: 5, scrollRows: 10_000,
-        scrollFrames: 30, scrollRuns: 1, timelineStatuses: 100, timelineImages: 40, launchRuns: 1,
+        scrollFrames: 30, scrollRuns: 1, timelineStatuses: 100, timelineImages: 40, smoothStatuses: 100,
+        smoothFrames: 30, smoothRuns: 1, smoothMemory: [100, 200], launchRuns: 1,
         rssRows: 10_000, driftCycles: 100, responseSamples: 3, responseRuns: 1, streamPosts: 2_000, streamFirst: 1_000,
         burstFrames: 30, burstRuns: 1, burstSamples: 3, footprintRuns: 1)
 }
@@ -36,12 +41,16 @@ struct Sizes {
 enum Orchestrator {
     static var me: String { URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path }
 
-    /// Runs a program to completion and returns its standard output.
-    static func output(_ executable: String, _ arguments: [String]) -> String {
+    /// Runs a program to completion (with `environment` added to this one's) and returns its
+    /// standard output.
+    static func output(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) -> String {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = pipe
         do { try process.run() } catch {
             fail("cannot run \(executable): \(error)")
@@ -332,6 +341,12 @@ enum Orchestrator {
                     me,
                     ["timeline", "--mode", "arrivals", "--images", "\(sizes.timelineImages)", "--source", source])))
 
+        // 3c: the timeline's rows at frame rate, against plain rows in the same run, with GTK's
+        // GL renderer and its cairo one (both in software here), and the memory a long
+        // timeline leaves behind.
+        FileHandle.standardError.write(Data("3c. the timeline at frame rate\n".utf8))
+        record(smoothMetrics(sizes, source: source))
+
         let share = medianOf("scroll.ours.share_within_16.7ms")
         let bareShare = medianOf("scroll.bare.share_within_16.7ms")
         record([
@@ -381,12 +396,21 @@ enum Orchestrator {
             "scroll.p50_ms", "scroll.p95_ms", "scroll.p99_ms", "scroll.cpu_p95_ms", "scroll.status_rows.cpu_p95_ms",
             "scroll.beside_status_line.cpu_p95_ms", "scroll.status_line_alone.cpu_p95_ms", "scroll.share_within_16.7ms",
             "scroll.timeline.cpu_p95_ms", "scroll.timeline.images_first_row_moved_px",
+            "smooth.memory.rss_ratio",
             "launch.first_frame_ms", "launch.first_frame_vs_plain_gtk_ms", "launch.first_cached_row_ms",
             "memory.rss_\(sizes.rssRows)_rows_kib",
             "memory.ours.drift_\(sizes.driftCycles)_cycles_mib",
             "memory.stream.rss_end_kib", "memory.stream.first_row_moved_px", "memory.stream.posts_counted",
             "memory.stream.unbounded_rss_end_kib", "burst.frame_p95_ms", "burst.input_p95_ms", "burst.posts_missing",
         ]
+        for renderer in ["gl", "cairo"] {
+            for speed in ["read", "scroll", "fling"] {
+                expected += ["p95_ratio", "share_within_16.7ms", "p99_ms"].map { "smooth.\(renderer).\(speed).\($0)" }
+                expected += ["bind", "measure_allocate", "snapshot", "render"].map {
+                    "smooth.\(renderer).\(speed).stage.\($0)_mean_ms"
+                }
+            }
+        }
         expected += sizes.appendSizes.map { "append.ours.\($0)_rows.us_per_append" }
         expected += sizes.appendSizes.map { "append.ours_over_gtk.\($0)_rows" }
         expected.append("append.ours.growth_\(sizes.appendSizes.last!)_over_\(sizes.appendSizes.first!)")
@@ -403,6 +427,69 @@ enum Orchestrator {
         print("results: \(path)")
         if !missing.isEmpty { fail("metrics missing or not finite: \(missing.joined(separator: ", "))") }
         print("all \(expected.count) metrics produced")
+    }
+
+    /// Benchmark 3c: `timeline --mode smooth` runs with each renderer; per speed, the timeline's
+    /// p95 over the plain rows' (medians of the runs) and its share of frames within 16.7 ms,
+    /// judged; its p50, p99 and where its frames' time went, reported. Then `timeline --mode
+    /// memory` at each size: the largest's resident memory over the smallest's, judged.
+    static func smoothMetrics(_ sizes: Sizes, source: String) -> [Metric] {
+        var results: [Metric] = []
+        for renderer in ["gl", "cairo"] {
+            let runs = (0..<sizes.smoothRuns).flatMap { _ in
+                metrics(
+                    output(
+                        me,
+                        [
+                            "timeline", "--mode", "smooth", "--statuses", "\(sizes.smoothStatuses)", "--frames",
+                            "\(sizes.smoothFrames)", "--source", source,
+                        ], environment: ["GSK_RENDERER": renderer]))
+            }
+            func medianOf(_ name: String) -> Double { median(runs.filter { $0.name == name }.map(\.value)) }
+            for speed in ["read", "scroll", "fling"] {
+                let prefix = "smooth.\(speed)"
+                let detail =
+                    "\(renderer == "gl" ? "GL" : "cairo") renderer; median of \(sizes.smoothRuns) runs; "
+                    + (runs.first { $0.name == "\(prefix).timeline.p95_ms" }?.detail ?? "")
+                let timeline = medianOf("\(prefix).timeline.p95_ms")
+                let plain = medianOf("\(prefix).plain.p95_ms")
+                let share = medianOf("\(prefix).timeline.share_within_16.7ms")
+                let name = "smooth.\(renderer).\(speed)"
+                results += [
+                    Metric(
+                        3, "\(name).p95_ratio", timeline, "ms", baseline: plain, ratio: timeline / plain,
+                        goal: "≤ 2.0 × plain rows", met: timeline / plain <= 2.0,
+                        detail: "the timeline's rows over plain one-line rows, p95 frame time; " + detail),
+                    Metric(
+                        3, "\(name).share_within_16.7ms", share, "%", baseline: medianOf("\(prefix).plain.share_within_16.7ms"),
+                        goal: "≥ 97 %", met: share >= 97, detail: "the timeline's frames within 16.7 ms; " + detail),
+                    Metric(3, "\(name).p50_ms", medianOf("\(prefix).timeline.p50_ms"), "ms", detail: detail),
+                    Metric(3, "\(name).p99_ms", medianOf("\(prefix).timeline.p99_ms"), "ms", detail: detail),
+                ]
+                for stage in ["bind", "measure_allocate", "snapshot", "render", "other"] {
+                    let metric = "\(prefix).timeline.stage.\(stage)_mean_ms"
+                    results.append(
+                        Metric(
+                            3, "\(name).stage.\(stage)_mean_ms", medianOf(metric), "ms",
+                            detail: (runs.first { $0.name == metric }?.detail ?? "") + "; " + detail))
+                }
+            }
+        }
+        let rss = sizes.smoothMemory.map { count in
+            metrics(output(me, ["timeline", "--mode", "memory", "--statuses", "\(count)", "--source", source])).first
+        }
+        if let small = rss.first ?? nil, let large = rss.last ?? nil {
+            let ratio = large.value / small.value
+            results += [
+                small, large,
+                Metric(
+                    3, "smooth.memory.rss_ratio", large.value, "KiB", baseline: small.value, ratio: ratio,
+                    goal: "≤ 1.1 × the smaller timeline", met: ratio <= 1.1,
+                    detail: "resident memory after scrolling \(sizes.smoothMemory.last!) statuses over after "
+                        + "\(sizes.smoothMemory.first!)"),
+            ]
+        }
+        return results
     }
 
     /// Benchmark 8: frame times with posts arriving at 1 000 a second against the same list with

@@ -197,7 +197,7 @@ enum TimelineBench {
         let addresses = Set(items.flatMap { item in [item.avatar].compactMap { $0 } + item.media.map(\.url) })
         var pictures: [WidgetPointer] = []
         for address in addresses {
-            let picture = gtk_picture_new()!
+            let picture = TimelinePicture.make()
             g_object_ref_sink(gpointer(picture))
             images.show(address, on: picture, as: .picture)
             pictures.append(picture)
