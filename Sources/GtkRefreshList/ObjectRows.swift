@@ -271,6 +271,7 @@ extension RefreshListCore {
         configuration.lastUpdatedKey = settings.lastUpdatedKey
         configuration.placeKey = settings.placeKey
         configuration.startsWhenShown = settings.startsWhenShown
+        configuration.rowPreparation = settings.preparesRows ? RowPreparation() : nil
         configuration.shortcutScope = settings.shortcutScope
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory

@@ -112,7 +112,8 @@ extension ListDriver {
         for listItem in cells.boundListItems {
             let position = Int(gtk_list_item_get_position(listItem))
             // A waiting row is bound when it is prepared.
-            guard positions.contains(position), !preparation.waiting.contains(listItem), let row = Self.row(of: listItem)
+            guard positions.contains(position), !preparation.waiting.contains(listItem),
+                let row = Self.row(of: listItem)
             else { continue }
             rows.bind(row, model.items[position])
         }

@@ -120,7 +120,6 @@ extension ListDriver {
             }
         }
         preparation.inView = first <= last ? first...last : nil
-        if getenv("RL_DEBUG") != nil { print("DEBUG inView \(String(describing: preparation.inView)) waitingInView \(waitingInView.count) prepared \(preparedInView) waiting \(preparation.waiting.count) bound \(cells.boundListItems.count) h \(viewHeight)") }
         for listItem in waitingInView { prepare(listItem) }
         guard let window = policy.window(inView: preparation.inView, rowCount: model.items.count) else {
             return !waitingInView.isEmpty
@@ -209,12 +208,17 @@ extension ListDriver {
         return true
     }
 
-    /// Turns preparation on (`policy`) or off (nil): off, every waiting row is prepared now.
-    func setRowPreparation(_ policy: RowPreparation?) {
-        preparation.policy = policy
-        guard policy == nil else { return scheduleIdlePreparation() }
-        preparation.idle.cancel()
-        for listItem in preparation.waiting { prepare(listItem) }
+    /// Whether rows far from the view wait (the `prepares-rows` property). Turned off, every
+    /// waiting row is prepared now; turned on, rows bound from then on may wait.
+    var preparesRows: Bool {
+        get { preparation.policy != nil }
+        set {
+            guard newValue != preparesRows else { return }
+            preparation.policy = newValue ? (configuration.rowPreparation ?? RowPreparation()) : nil
+            guard !newValue else { return scheduleIdlePreparation() }
+            preparation.idle.cancel()
+            for listItem in preparation.waiting { prepare(listItem) }
+        }
     }
 
     /// The box holding `listItem`'s place while its row waits (made once, kept with the item).

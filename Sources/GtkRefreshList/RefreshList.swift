@@ -202,6 +202,14 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         set { driver.maximumRows = newValue }
     }
 
+    /// Whether rows bound far from the view wait, and rows about to come into view are made,
+    /// bound and measured in idle time (see `RefreshListConfiguration.rowPreparation`, which sets
+    /// it at first). Takes effect at once. The `prepares-rows` property.
+    public var preparesRows: Bool {
+        get { driver.preparesRows }
+        set { driver.preparesRows = newValue }
+    }
+
     /// Whether the footer is hidden: nothing then loads by itself. Default `false`. The
     /// `footer-hidden` property.
     public var isFooterHidden: Bool {

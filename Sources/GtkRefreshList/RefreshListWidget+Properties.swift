@@ -20,6 +20,7 @@ extension RefreshListCore {
         case .refreshing: g_value_set_boolean(value, (driver?.isRefreshingForProperty ?? false).gboolean)
         case .headerHidden: g_value_set_boolean(value, (driver?.isHeaderHidden ?? settings.headerHidden).gboolean)
         case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? settings.footerHidden).gboolean)
+        case .preparesRows: g_value_set_boolean(value, (driver?.preparesRows ?? settings.preparesRows).gboolean)
         case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? settings.pullThreshold)
         case .model: g_value_set_object(value, gpointer(model))
         case .factory: g_value_set_object(value, factory.map { gpointer($0) })
@@ -64,6 +65,17 @@ extension RefreshListCore {
         case .footerHidden:
             let flag = g_value_get_boolean(value) != 0
             set(flag, .footerHidden, of: object, kept: \.footerHidden) { $0.isFooterHidden = flag }
+        case .preparesRows:
+            // Takes effect at once, on a list that drives the widget too.
+            let flag = g_value_get_boolean(value) != 0
+            if let driver {
+                guard driver.preparesRows != flag else { return }
+                driver.preparesRows = flag
+            } else {
+                guard settings.preparesRows != flag else { return }
+                settings.preparesRows = flag
+            }
+            g_object_notify(object, property.name)
         case .factory:
             setFactory(g_value_get_object(value), on: object)
         case .maxRows:
@@ -250,6 +262,18 @@ public func refreshListGetHeaderHidden(_ widget: UnsafeMutableRawPointer?) -> gb
 @_cdecl("refresh_list_set_header_hidden")
 public func refreshListSetHeaderHidden(_ widget: UnsafeMutableRawPointer?, _ hidden: gboolean) {
     writeBool(widget, "header-hidden", hidden)
+}
+
+/// `refresh_list_get_prepares_rows`: reads the `prepares-rows` property.
+@_cdecl("refresh_list_get_prepares_rows")
+public func refreshListGetPreparesRows(_ widget: gpointer?) -> gboolean {
+    readBool(widget, "prepares-rows")
+}
+
+/// `refresh_list_set_prepares_rows`: sets the `prepares-rows` property.
+@_cdecl("refresh_list_set_prepares_rows")
+public func refreshListSetPreparesRows(_ widget: gpointer?, _ prepares: gboolean) {
+    writeBool(widget, "prepares-rows", prepares)
 }
 
 /// `refresh_list_get_footer_hidden`: reads the `footer-hidden` property.

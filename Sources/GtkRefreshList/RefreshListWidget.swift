@@ -33,6 +33,8 @@ protocol RefreshListDriver: AnyObject {
     var isFooterHidden: Bool { get set }
     /// `max-rows`: the most rows the list keeps (0: every row).
     var maximumRowsForProperty: Int { get set }
+    /// `prepares-rows`: whether rows far from the view wait (RefreshList+Preparation.swift).
+    var preparesRows: Bool { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
     /// The list was allocated, at a new height or not (the first allocation after the header
@@ -205,6 +207,7 @@ struct ObjectListSettings {
     var placeKey: String?
     var lastUpdatedKey: String?
     var startsWhenShown = true
+    var preparesRows = true
     var pageSize = RefreshConfiguration.standard.pageSize
     /// -1: one view's height (the engine's `nil`).
     var loadMoreDistance = -1.0
@@ -322,6 +325,7 @@ enum Property: guint, CaseIterable {
     case newAbove
     case newerState
     case started
+    case preparesRows
 
     var name: String {
         switch self {
@@ -342,6 +346,7 @@ enum Property: guint, CaseIterable {
         case .lastUpdatedKey: "last-updated-key"
         case .startsWhenShown: "starts-when-shown"
         case .pageSize: "page-size"
+        case .preparesRows: "prepares-rows"
         case .loadMoreDistance: "load-more-distance"
         case .shortcutScope: "shortcut-scope"
         case .newAbove: "new-above"
@@ -501,6 +506,11 @@ private let classInit: GClassInitFunc = { klass, _ in
         case .footerHidden:
             spec = g_param_spec_boolean(
                 property.name, "Footer hidden", "Whether the footer is hidden: nothing loads by itself", 0, readWrite)
+        case .preparesRows:
+            spec = g_param_spec_boolean(
+                property.name, "Prepares rows",
+                "Whether rows bound far from the view wait, and rows about to come into view are made, bound and measured in idle time",
+                1, readWrite)
         case .pullThreshold:
             spec = g_param_spec_double(
                 property.name, "Pull threshold", "The pull distance that arms a refresh, in pixels", 1,

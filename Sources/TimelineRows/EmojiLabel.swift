@@ -181,10 +181,12 @@ enum EmojiLabel {
 
     /// GtkLabel's measure, to chain up to (GTK calls it on the main thread).
     nonisolated static var parentMeasure:
-        (@convention(c) (
-            WidgetPointer?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
-            UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
-        ) -> Void)?
+        (
+            @convention(c) (
+                WidgetPointer?, GtkOrientation, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+                UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?
+            ) -> Void
+        )?
     {
         g_type_class_peek(gtk_label_get_type())!.assumingMemoryBound(to: GtkWidgetClass.self).pointee.measure
     }
@@ -219,7 +221,9 @@ enum EmojiLabel {
     /// A wrapping label's least and natural widths (px): one character of its font, and its
     /// longest paragraph on one line.
     static func wrappingWidths(of label: WidgetPointer) -> (Int32, Int32) {
-        guard let layout = gtk_label_get_layout(label.opaque), let line = pango_layout_copy(layout) else { return (0, 0) }
+        guard let layout = gtk_label_get_layout(label.opaque), let line = pango_layout_copy(layout) else {
+            return (0, 0)
+        }
         defer { g_object_unref(gpointer(line)) }
         pango_layout_set_width(line, -1)
         var width: Int32 = 0
@@ -240,7 +244,8 @@ enum EmojiLabel {
         if let known = characterWidths[key] { return known }
         let metrics = pango_context_get_metrics(context, nil, nil)
         let character = max(
-            pango_font_metrics_get_approximate_char_width(metrics), pango_font_metrics_get_approximate_digit_width(metrics))
+            pango_font_metrics_get_approximate_char_width(metrics),
+            pango_font_metrics_get_approximate_digit_width(metrics))
         pango_font_metrics_unref(metrics)
         let width = (character + PANGO_SCALE - 1) / PANGO_SCALE
         if characterWidths.count >= 64 { characterWidths.removeAll() }

@@ -212,7 +212,8 @@ public enum TimelinePicture {
             cairo_clip(cairo)
             let cover = coverRect(of: (Double(sourceWidth), Double(sourceHeight)), in: (w, h))
             cairo_translate(cairo, Double(cover.origin.x), Double(cover.origin.y))
-            cairo_scale(cairo, Double(cover.size.width) / Double(sourceWidth), Double(cover.size.height) / Double(sourceHeight))
+            cairo_scale(
+                cairo, Double(cover.size.width) / Double(sourceWidth), Double(cover.size.height) / Double(sourceHeight))
             cairo_set_source_surface(cairo, picture, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
             cairo_paint(cairo)

@@ -44,8 +44,10 @@ final class RowPreparationTests: XCTestCase {
         let outside = [150, 96, 108, 106, 98]
         // Going down: 106 (2 below) before 98 (2 above); then 108 before 96; 150 is out of the window.
         XCTAssertEqual(preparation.next(waiting: outside, inView: 100...104, rowCount: 1_000, going: .down), 106)
-        XCTAssertEqual(preparation.next(waiting: [150, 96, 108, 98], inView: 100...104, rowCount: 1_000, going: .down), 98)
-        XCTAssertEqual(preparation.next(waiting: [150, 96, 108], inView: 100...104, rowCount: 1_000, going: .down), 108)
+        XCTAssertEqual(
+            preparation.next(waiting: [150, 96, 108, 98], inView: 100...104, rowCount: 1_000, going: .down), 98)
+        XCTAssertEqual(
+            preparation.next(waiting: [150, 96, 108], inView: 100...104, rowCount: 1_000, going: .down), 108)
         XCTAssertEqual(preparation.next(waiting: [150, 96], inView: 100...104, rowCount: 1_000, going: .down), 96)
         XCTAssertNil(preparation.next(waiting: [150], inView: 100...104, rowCount: 1_000, going: .down))
         // Going up: 98 before 106.

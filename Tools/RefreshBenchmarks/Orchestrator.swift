@@ -461,7 +461,8 @@ enum Orchestrator {
                         goal: "≤ 2.0 × plain rows", met: timeline / plain <= 2.0,
                         detail: "the timeline's rows over plain one-line rows, p95 frame time; " + detail),
                     Metric(
-                        3, "\(name).share_within_16.7ms", share, "%", baseline: medianOf("\(prefix).plain.share_within_16.7ms"),
+                        3, "\(name).share_within_16.7ms", share, "%",
+                        baseline: medianOf("\(prefix).plain.share_within_16.7ms"),
                         goal: "≥ 97 %", met: share >= 97, detail: "the timeline's frames within 16.7 ms; " + detail),
                     Metric(3, "\(name).p50_ms", medianOf("\(prefix).timeline.p50_ms"), "ms", detail: detail),
                     Metric(3, "\(name).p99_ms", medianOf("\(prefix).timeline.p99_ms"), "ms", detail: detail),

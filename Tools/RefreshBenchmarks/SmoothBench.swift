@@ -92,15 +92,16 @@ enum SmoothBench {
         }
     }
 
-    static let stepScroller: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = {
-        _, _, data in
-        let scroller = UInt(bitPattern: data)
-        MainActor.assumeIsolated {
-            guard let data = UnsafeRawPointer(bitPattern: scroller) else { return }
-            Unmanaged<Scroller>.fromOpaque(data).takeUnretainedValue().step()
+    static let stepScroller: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean =
+        {
+            _, _, data in
+            let scroller = UInt(bitPattern: data)
+            MainActor.assumeIsolated {
+                guard let data = UnsafeRawPointer(bitPattern: scroller) else { return }
+                Unmanaged<Scroller>.fromOpaque(data).takeUnretainedValue().step()
+            }
+            return 1
         }
-        return 1
-    }
 
     /// `count` statuses in the timeline's rows and in plain rows, scrolled at each of `speeds` for
     /// `frames` counted frames each, in bursts of `burst` taking turns (the first `settle` of a
@@ -132,7 +133,12 @@ enum SmoothBench {
         gtk_stack_set_visible_child_name(stack.opaque, "plain")
         TimelineBench.fill(plain, count: count)
         let lists = [("timeline", timeline), ("plain", plain)].map { name, list in
-            (name, Scroller(adjustment: gtk_scrolled_window_get_vadjustment(ListParts.scrolledWindow(of: list.widget).opaque)!, pixels: 0))
+            (
+                name,
+                Scroller(
+                    adjustment: gtk_scrolled_window_get_vadjustment(ListParts.scrolledWindow(of: list.widget).opaque)!,
+                    pixels: 0)
+            )
         }
         let connections = watchStages(of: window, clock)
         for speed in speeds {
@@ -141,7 +147,8 @@ enum SmoothBench {
                 for (index, (name, scroller)) in lists.enumerated() {
                     gtk_stack_set_visible_child_name(stack.opaque, name)
                     scroller.pixels = speed.pixels
-                    counted[index] += record(window: window, scroller: scroller, clock: clock, frames: burst, skipping: settle)
+                    counted[index] += record(
+                        window: window, scroller: scroller, clock: clock, frames: burst, skipping: settle)
                 }
             }
             for ((name, _), frames) in zip(lists, counted) {
@@ -202,7 +209,8 @@ enum SmoothBench {
         retained.release()
         clock.recording = false
         guard clock.frames.count >= frames else {
-            FileHandle.standardError.write(Data("refresh-bench: only \(clock.frames.count) of \(frames) frames painted\n".utf8))
+            FileHandle.standardError.write(
+                Data("refresh-bench: only \(clock.frames.count) of \(frames) frames painted\n".utf8))
             exit(1)
         }
         return Array(clock.frames.dropFirst(skipping))
@@ -238,7 +246,8 @@ enum SmoothBench {
             emit(
                 Metric(
                     3, "\(prefix).stage.\(stage)_mean_ms", mean(frames, value), "ms",
-                    detail: String(format: "slowest 5 %%: %.2f ms; %.2f rows bound a frame", mean(slowest, value), binds)))
+                    detail: String(
+                        format: "slowest 5 %%: %.2f ms; %.2f rows bound a frame", mean(slowest, value), binds)))
         }
     }
 

@@ -387,6 +387,17 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  */
 
 /**
+ * RefreshList:prepares-rows:
+ *
+ * Whether rows bound far from the view wait (default %TRUE). GTK binds rows well beyond the
+ * view; a rich row costs milliseconds to make, bind and lay out. With this on, a row far from
+ * the view holds its place (at the height it had, or as rows are) without the factory's
+ * #GtkSignalListItemFactory::setup and #GtkSignalListItemFactory::bind; the rows in view are
+ * made and bound before the frame that shows them, and those within a view's height of it in
+ * idle time between frames, where they are also measured. Takes effect at once.
+ */
+
+/**
  * RefreshList:pull-threshold:
  *
  * How far a pull must go, in pixels, to arm a refresh (default 64). Set it before the list
@@ -627,6 +638,25 @@ gboolean refresh_list_get_header_hidden (RefreshList *self);
  * Sets #RefreshList:header-hidden.
  */
 void refresh_list_set_header_hidden (RefreshList *self, gboolean value);
+
+/**
+ * refresh_list_get_prepares_rows: (get-property prepares-rows)
+ * @self: a list
+ *
+ * Gets #RefreshList:prepares-rows.
+ *
+ * Returns: whether rows far from the view wait
+ */
+gboolean refresh_list_get_prepares_rows (RefreshList *self);
+
+/**
+ * refresh_list_set_prepares_rows: (set-property prepares-rows)
+ * @self: a list
+ * @value: whether rows far from the view wait
+ *
+ * Sets #RefreshList:prepares-rows.
+ */
+void refresh_list_set_prepares_rows (RefreshList *self, gboolean value);
 
 /**
  * refresh_list_get_footer_hidden: (get-property footer-hidden)
