@@ -73,9 +73,15 @@ public struct RowHeights<Key: Hashable & Sendable>: Sendable {
     /// Keys in the order they were first remembered (the oldest goes first past `capacity`).
     private var order: [Key] = []
     private var orderStart = 0
-    /// The latest heights measured, for the estimate.
-    private var recent: [Int] = []
-    private var recentNext = 0
+    /// The first heights measured at `estimateWidth`, until the estimate settles on their median.
+    private var firstHeights: [Int] = []
+    private var estimateWidth = 0
+    /// The height held for rows never measured: settled once, so that it does not move with
+    /// every row measured (a toolkit list estimating its unmeasured rows from the rows it holds
+    /// would then move its range of rows with it, and make and bind rows for nothing).
+    private var settledEstimate: Int?
+    /// How many heights the estimate is the median of.
+    private static var estimateSample: Int { 16 }
 
     /// Remembers up to `capacity` rows (at least 1).
     public init(capacity: Int = 4_096) {
@@ -88,7 +94,8 @@ public struct RowHeights<Key: Hashable & Sendable>: Sendable {
     /// Remembers that `key`'s row is `height` px tall at `width` px.
     public mutating func remember(_ key: Key, width: Int, height: Int) {
         guard width > 0, height >= 0 else { return }
-        if heights.updateValue((width, height), forKey: key) == nil {
+        let before = heights.updateValue((width, height), forKey: key)
+        if before == nil {
             order.append(key)
             while heights.count > capacity, orderStart < order.count {
                 heights[order[orderStart]] = nil
@@ -99,12 +106,16 @@ public struct RowHeights<Key: Hashable & Sendable>: Sendable {
                 orderStart = 0
             }
         }
-        if recent.count < 64 {
-            recent.append(height)
-        } else {
-            recent[recentNext] = height
+        if width != estimateWidth {
+            estimateWidth = width
+            firstHeights = []
+            settledEstimate = nil
         }
-        recentNext = (recentNext + 1) % 64
+        // Each row once at this width: a row measured again is no new sample.
+        if settledEstimate == nil, before?.width != width {
+            firstHeights.append(height)
+            if firstHeights.count >= Self.estimateSample { settledEstimate = Self.median(firstHeights) }
+        }
     }
 
     /// `key`'s height at `width`, if it was measured at that width.
@@ -113,20 +124,24 @@ public struct RowHeights<Key: Hashable & Sendable>: Sendable {
         return known.height
     }
 
-    /// The height to hold a row's place with: its own at `width` if known, else the median of
-    /// the latest heights measured, else `fallback`.
+    /// The height to hold a row's place with: its own at `width` if known, else the estimate for
+    /// rows never measured at `width` (the median of the first 16 heights measured there, settled
+    /// then; the median of those so far before), else `fallback`.
     public func placeHeight(of key: Key, width: Int, fallback: Int) -> Int {
         if let known = height(of: key, width: width) { return known }
-        guard !recent.isEmpty else { return fallback }
-        return recent.sorted()[recent.count / 2]
+        guard width == estimateWidth, !firstHeights.isEmpty else { return fallback }
+        return settledEstimate ?? Self.median(firstHeights)
     }
+
+    private static func median(_ heights: [Int]) -> Int { heights.sorted()[heights.count / 2] }
 
     /// Forgets every height (the rows' content or style changed).
     public mutating func removeAll() {
         heights = [:]
         order = []
         orderStart = 0
-        recent = []
-        recentNext = 0
+        firstHeights = []
+        estimateWidth = 0
+        settledEstimate = nil
     }
 }

@@ -77,15 +77,30 @@ final class RowHeightsTests: XCTestCase {
         XCTAssertEqual(heights.count, 1)
     }
 
-    func testAPlaceIsHeldAtTheRowsOwnHeightElseTheMedianOfTheLatestElseTheFallback() {
+    func testAPlaceIsHeldAtTheRowsOwnHeightElseTheMedianOfTheFirstMeasuredElseTheFallback() {
         var heights = RowHeights<Int>()
         XCTAssertEqual(heights.placeHeight(of: 1, width: 400, fallback: 48), 48)
         heights.remember(1, width: 400, height: 100)
         heights.remember(2, width: 400, height: 400)
         heights.remember(3, width: 400, height: 120)
         XCTAssertEqual(heights.placeHeight(of: 2, width: 400, fallback: 48), 400)
-        // Never measured: the median of 100, 120 and 400.
+        // Never measured: the median of 100, 120 and 400 so far.
         XCTAssertEqual(heights.placeHeight(of: 9, width: 400, fallback: 48), 120)
+        // At a width nothing was measured at: the fallback.
+        XCTAssertEqual(heights.placeHeight(of: 9, width: 360, fallback: 48), 48)
+    }
+
+    func testTheEstimateSettlesAfterSixteenHeightsAndHoldsThen() {
+        var heights = RowHeights<Int>()
+        for key in 0..<16 { heights.remember(key, width: 400, height: 100 + key) }
+        XCTAssertEqual(heights.placeHeight(of: 99, width: 400, fallback: 48), 108)
+        // Taller rows measured since do not move it: a list's unmeasured rows keep their place.
+        for key in 16..<200 { heights.remember(key, width: 400, height: 500) }
+        XCTAssertEqual(heights.placeHeight(of: 999, width: 400, fallback: 48), 108)
+        // Another width starts it again.
+        heights.remember(0, width: 360, height: 130)
+        XCTAssertEqual(heights.placeHeight(of: 999, width: 360, fallback: 48), 130)
+        XCTAssertEqual(heights.placeHeight(of: 999, width: 400, fallback: 48), 48)
     }
 
     func testTheOldestRowsAreForgottenPastTheCapacity() {

@@ -106,7 +106,11 @@ enum SmoothBench {
     /// `count` statuses in the timeline's rows and in plain rows, scrolled at each of `speeds` for
     /// `frames` counted frames each, in bursts of `burst` taking turns (the first `settle` of a
     /// burst, the list shown again, not counted).
-    static func run(count: Int, frames: Int, speeds: [Speed], source: String, burst: Int = 30, settle: Int = 6) {
+    /// `preparesRows` off measures both lists as GtkListView binds rows (every row it holds, at once).
+    static func run(
+        count: Int, frames: Int, speeds: [Speed], source: String, preparesRows: Bool = true, burst: Int = 30,
+        settle: Int = 6
+    ) {
         TimelineBench.loadStyle(source: source)
         let items = TimelineBench.statuses(count, distinctImages: true)
         let images = ImageStore(source: MadeImages())
@@ -121,6 +125,8 @@ enum SmoothBench {
         }
         let timeline = TimelineBench.loadedList(items, rows: rows)
         let plain = TimelineBench.loadedList(items, rows: .label { $0.title })
+        timeline.preparesRows = preparesRows
+        plain.preparesRows = preparesRows
         let stack = gtk_stack_new()!
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(stack.opaque, timeline.widget, "timeline")
@@ -152,7 +158,9 @@ enum SmoothBench {
                 }
             }
             for ((name, _), frames) in zip(lists, counted) {
-                report(speed: speed, list: name, frames: frames, count: count, detailStages: name == "timeline")
+                report(
+                    speed: speed, list: name, frames: frames, count: count, detailStages: name == "timeline",
+                    preparesRows: preparesRows)
             }
         }
         connections.disconnectAll()
@@ -217,12 +225,15 @@ enum SmoothBench {
     }
 
     /// The frame-time metrics of one list at one speed; for the timeline, where its time went.
-    private static func report(speed: Speed, list: String, frames: [Frame], count: Int, detailStages: Bool) {
+    private static func report(
+        speed: Speed, list: String, frames: [Frame], count: Int, detailStages: Bool, preparesRows: Bool
+    ) {
         let wall = frames.map { Double($0.wall) / 1_000 }
         let processor = frames.map { Double($0.processor) / 1_000 }
         let within = Double(wall.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, wall.count)) * 100
         let prefix = "smooth.\(speed.name).\(list)"
         let detail = "\(frames.count) frames at \(speed.pixels) px a frame, \(count) statuses, taking turns"
+            + (preparesRows ? "" : ", rows not prepared near the view")
         emit(Metric(3, "\(prefix).p50_ms", percentile(wall, 50), "ms", detail: detail))
         emit(Metric(3, "\(prefix).p95_ms", percentile(wall, 95), "ms", detail: detail))
         emit(Metric(3, "\(prefix).p99_ms", percentile(wall, 99), "ms", detail: detail))

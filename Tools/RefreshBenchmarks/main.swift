@@ -14,7 +14,8 @@ let usage = """
            refresh-bench engine|append|scroll|rss|drift|response|stream|burst [options]
            refresh-bench scroll [--mode ours|bare|paired] [--rows N] [--frames N] [--row-text short|status]
            refresh-bench timeline [--mode paired|arrivals|smooth|memory] [--statuses N] [--frames N]
-                                  [--images N] [--per-frame N] [--speeds NAME:PX,...] [--source DIR]
+                                  [--images N] [--per-frame N] [--speeds NAME:PX,...] [--prepares-rows on|off]
+                                  [--source DIR]
            refresh-bench launch --demo PATH --baselines DIR [--runs N]
            refresh-bench footprint --installed PREFIX --baselines DIR [--source DIR] [--runs N]
     """
@@ -82,8 +83,13 @@ MainActor.assumeIsolated {
                     Data("refresh-bench: --speeds is NAME:PX,... (pixels a frame above 0)\n\(usage)\n".utf8))
                 exit(2)
             }
+            guard let prepares = ["on": true, "off": false][option("--prepares-rows") ?? "on"] else {
+                FileHandle.standardError.write(Data("refresh-bench: --prepares-rows is on or off\n\(usage)\n".utf8))
+                exit(2)
+            }
             SmoothBench.run(
-                count: number("--statuses", 1_000), frames: number("--frames", 600), speeds: speeds, source: source)
+                count: number("--statuses", 1_000), frames: number("--frames", 600), speeds: speeds, source: source,
+                preparesRows: prepares)
         case "memory":
             SmoothBench.memory(count: number("--statuses", 1_000), source: source)
         case let mode:
