@@ -232,7 +232,8 @@ enum SmoothBench {
         let processor = frames.map { Double($0.processor) / 1_000 }
         let within = Double(wall.filter { $0 <= 1_000.0 / 60 }.count) / Double(max(1, wall.count)) * 100
         let prefix = "smooth.\(speed.name).\(list)"
-        let detail = "\(frames.count) frames at \(speed.pixels) px a frame, \(count) statuses, taking turns"
+        let detail =
+            "\(frames.count) frames at \(speed.pixels) px a frame, \(count) statuses, taking turns"
             + (preparesRows ? "" : ", rows not prepared near the view")
         emit(Metric(3, "\(prefix).p50_ms", percentile(wall, 50), "ms", detail: detail))
         emit(Metric(3, "\(prefix).p95_ms", percentile(wall, 95), "ms", detail: detail))
