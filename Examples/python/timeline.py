@@ -55,6 +55,9 @@ def parse_options(argv):
     parser.add_argument("--page-size", type=checked(int, lambda n: 1 <= n <= 40, "a whole number in 1…40"),
                         default=20, metavar="N", help="statuses a page (default: 20)")
     parser.add_argument("--size", type=size, default=(600, 680), metavar="WxH", help="the window's size in px")
+    parser.add_argument("--prepare-rows", choices=["near-view", "all"], default="near-view",
+                        help="bind only the rows near the view, the others when they come near, in idle time "
+                             "(the default), or every row GTK holds at once")
     parser.add_argument("--trace", action="store_true", help="print one JSON line per event on stdout")
     return parser.parse_args(argv)
 
@@ -261,11 +264,15 @@ class Timeline:
         self.in_flight = {}  # request → "kind cursor"
         self.last_view = None
 
+        # With prepares_rows (the default), "setup" and "bind" run for the rows near the view only:
+        # a row GTK holds far from it waits, and those about to come into view are made, bound and
+        # measured while no frame is drawn, so scrolling a timeline of rich rows keeps its frames.
         factory = Gtk.SignalListItemFactory()
         factory.connect("setup", lambda _factory, item: item.set_child(StatusRow()))
         factory.connect("bind", lambda _factory, item: item.get_child().show_status(item.get_item()))
         self.list = Refresh.List(
             paging=Refresh.Paging.CURSOR, key_property="id", item_type=Status, factory=factory,
+            prepares_rows=options.prepare_rows == "near-view",
             place_key="timeline", last_updated_key="timeline", page_size=options.page_size,
             shortcut_scope=Refresh.ShortcutScope.WINDOW, hexpand=True, vexpand=True)
         self.list.update_property([Gtk.AccessibleProperty.LABEL], ["Mastodon timeline"])
