@@ -42,6 +42,9 @@ enum SmoothBench {
     /// stages: the frame clock's update (the scroll step), the layout (binding rows, then measuring
     /// and allocating), the paint (the snapshot, then the rendering).
     struct Frame {
+        /// From the previous frame's start to this one's (µs): a frame that came late, because
+        /// the one before took long or the main loop was busy between them, shows here.
+        var interval: Int64 = 0
         var wall: Int64 = 0
         var processor: Int64 = 0
         var update: Int64 = 0
@@ -56,6 +59,7 @@ enum SmoothBench {
     /// the timed bin's snapshot.
     final class StageClock {
         var start: Int64 = 0
+        var previousStart: Int64 = 0
         var startProcessor: Int64 = 0
         var mark: Int64 = 0
         var current = Frame()
@@ -177,6 +181,8 @@ enum SmoothBench {
             clock.startProcessor = processCPUMicroseconds()
             clock.mark = clock.start
             clock.current = Frame()
+            if clock.previousStart != 0 { clock.current.interval = clock.start - clock.previousStart }
+            clock.previousStart = clock.start
         }
         connections.onVoid(frameClock, "update") {
             let now = monotonicMicroseconds()
@@ -240,6 +246,11 @@ enum SmoothBench {
         emit(Metric(3, "\(prefix).p99_ms", percentile(wall, 99), "ms", detail: detail))
         emit(Metric(3, "\(prefix).cpu_p95_ms", percentile(processor, 95), "ms", detail: detail))
         emit(Metric(3, "\(prefix).share_within_16.7ms", within, "%", detail: detail))
+        // Frames one refresh after the one before (within 25 ms: not a refresh missed), reported.
+        let intervals = frames.map { Double($0.interval) / 1_000 }.filter { $0 > 0 }
+        let onTime = Double(intervals.filter { $0 <= 25 }.count) / Double(max(1, intervals.count)) * 100
+        emit(Metric(3, "\(prefix).interval_p95_ms", percentile(intervals, 95), "ms", detail: detail))
+        emit(Metric(3, "\(prefix).share_on_time", onTime, "%", detail: detail + "; intervals within 25 ms"))
         guard detailStages else { return }
         // Each stage's mean over every frame, and over the slowest 5 % (the frames the p95 is made of).
         let slowest = Array(frames.sorted { $0.wall > $1.wall }.prefix(max(1, frames.count / 20)))
