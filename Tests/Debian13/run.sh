@@ -24,7 +24,7 @@ if [ "${1:-}" = "--in-root" ]; then
     ensure_debian_packages $(swift_runtime_packages) \
         libgtk-4-dev libadwaita-1-dev libsoup-3.0-dev libsqlite3-dev gir1.2-soup-3.0 python3 xvfb xauth xdotool \
         imagemagick dbus-daemon dbus-x11 at-spi2-core gettext pkg-config python3-gi python3-pyatspi gcc locales \
-        fonts-cantarell adwaita-icon-theme gsettings-desktop-schemas openssl
+        fonts-cantarell adwaita-icon-theme librsvg2-common gsettings-desktop-schemas openssl
     use_swift
     echo "Debian $(cat /etc/debian_version): GTK $(pkg-config --modversion gtk4)," \
         "libadwaita $(pkg-config --modversion libadwaita-1), GLib $(pkg-config --modversion glib-2.0)"
