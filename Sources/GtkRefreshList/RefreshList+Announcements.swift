@@ -1,7 +1,7 @@
 // What screen readers hear. The engine decides what to say and when (`Effect.announce`); this
 // file says it the way the running GTK and screen reader can hear it:
-// - GTK 4.14 and later have gtk_accessible_announce; it is looked up when the process starts,
-//   so one binary runs on 4.8 too. Progress is polite, failures assertive.
+// - GTK 4.14 and later have gtk_accessible_announce (CGtk's shim picks it at compile time:
+//   `cgtk_can_announce`). Progress is polite, failures assertive.
 // - On GTK 4.8 there is no announce call, and Orca 43 speaks only changes on the focused
 //   object; what it does speak is a change of the focused widget's description. So while the
 //   keyboard focus is inside the list, the focused widget (a row, the list, Retry) gets the
@@ -62,8 +62,8 @@ extension ListDriver {
             // The pill's name says the same (RefreshList+Pill.swift).
             text = texts.newAboveAnnouncement(count)
         }
-        if let announce = gtkAccessibleAnnounce {
-            announce(OpaquePointer(widget), text, assertive ? 2 : 1)  // HIGH : MEDIUM
+        if cgtk_can_announce() != 0 {
+            cgtk_accessible_announce(widget, text, assertive.gboolean)
             return
         }
         // A refresh's result and an arrival follow new rows: said once they are in and the
@@ -184,11 +184,3 @@ final class SpokenDescription {
         g_object_unref(widget.raw)
     }
 }
-
-/// `gtk_accessible_announce(GtkAccessible *, const char *, GtkAccessibleAnnouncementPriority)`.
-typealias AnnounceFunction = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UInt32) -> Void
-
-/// `gtk_accessible_announce` when the running GTK has it (4.14 and later), else `nil`: looked up
-/// in the loaded libraries at run time, so one binary runs on GTKs with and without it.
-let gtkAccessibleAnnounce: AnnounceFunction? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gtk_accessible_announce")
-    .map { unsafeBitCast($0, to: AnnounceFunction.self) }

@@ -80,6 +80,7 @@ extension ListDriver {
         let position = Int(gtk_list_item_get_position(listItem))
         if position < model.items.count {
             if listItem == cells.footerItem { giveBackRow(listItem) }
+            cgtk_list_item_set_focusable(listItem, 1)
             gtk_list_item_set_selectable(listItem, 1)
             gtk_list_item_set_activatable(listItem, 1)
             cells.boundListItems.insert(listItem)
@@ -90,6 +91,10 @@ extension ListDriver {
             if let previous = cells.footerItem, previous != listItem { giveBackRow(previous) }
             gtk_list_item_set_selectable(listItem, 0)
             gtk_list_item_set_activatable(listItem, 0)
+            // The footer takes the focus itself (End, Down past the last row): from GTK 4.12 a
+            // focusable cell would take it first, and the footer's status would never be the
+            // focused object a screen reader reads.
+            cgtk_list_item_set_focusable(listItem, 0)
             gtk_list_item_set_child(listItem, parts.footer)
             cells.footerItem = listItem
         }
@@ -122,6 +127,7 @@ extension ListDriver {
     /// Puts the cell's own row back in place of the footer.
     private func giveBackRow(_ listItem: OpaquePointer) {
         gtk_list_item_set_child(listItem, Self.row(of: listItem))
+        cgtk_list_item_set_focusable(listItem, 1)
         cells.footerItem = nil
     }
 

@@ -210,7 +210,7 @@ final class Parts {
         let arrowWidget = arrow
         let draw: Closure = { cairo, width, height in
             var color = GdkRGBA()
-            gtk_style_context_get_color(gtk_widget_get_style_context(arrowWidget), &color)
+            cgtk_widget_get_color(arrowWidget, &color)
             gdk_cairo_set_source_rgba(cairo, &color)
             let size = Double(min(width, height))
             cairo_translate(cairo, Double(width) / 2, Double(height) / 2)

@@ -18,7 +18,7 @@ extension DemoApp {
         gtk_widget_set_hexpand(scroller, 0)
         let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
         gtk_widget_add_css_class(panel, "demo-panel")
-        gtk_widget_set_size_request(panel, 300, -1)
+        gtk_widget_set_size_request(panel, DemoApp.paneWidth, -1)
         gtk_scrolled_window_set_child(scroller.opaque, panel)
         panelBox = panel
         return scroller

@@ -52,23 +52,19 @@ extension DemoApp {
 
         let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_hexpand(holder, 1)
-        gtk_widget_set_size_request(holder, 360, -1)
+        gtk_widget_set_size_request(holder, DemoApp.listMinimumWidth, -1)
         listHolder = holder
-        let pane = adw_flap_new()!
-        adw_flap_set_content(pane.opaque, holder)
-        adw_flap_set_flap(pane.opaque, buildPanelFrame())
-        adw_flap_set_separator(pane.opaque, gtk_separator_new(GTK_ORIENTATION_VERTICAL))
-        adw_flap_set_flap_position(pane.opaque, GTK_PACK_END)
-        // Folds (the pane slides over the list, hidden until asked for) when the list and the
-        // pane no longer fit side by side at their minimum widths.
-        adw_flap_set_fold_policy(pane.opaque, ADW_FLAP_FOLD_POLICY_AUTO)
-        adw_flap_set_fold_threshold_policy(pane.opaque, ADW_FOLD_THRESHOLD_POLICY_MINIMUM)
+        // The pane slides over the list, hidden until asked for, when the list and the pane no
+        // longer fit side by side.
+        let pane = cadw_side_pane_new(
+            window.as(AdwApplicationWindow.self), holder, buildPanelFrame(), DemoApp.paneWidth,
+            DemoApp.listMinimumWidth + DemoApp.paneWidth + 1)!
         // The toggle shows whether the pane is out, and moves it (both ways, the pane's state first).
         g_object_bind_property(
-            pane.raw, "reveal-flap", paneToggle.raw, "active", GBindingFlags(rawValue: 3))
+            pane.raw, cadw_side_pane_shown_property(), paneToggle.raw, "active", GBindingFlags(rawValue: 3))
         controlsPane = pane
-        for property in ["reveal-flap", "folded"] {
-            connections.onNotify(pane.raw, property) { [weak self] in self?.traceControls() }
+        for property in [cadw_side_pane_shown_property()!, cadw_side_pane_folded_property()!] {
+            connections.onNotify(pane.raw, String(cString: property)) { [weak self] in self?.traceControls() }
         }
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -76,7 +72,7 @@ extension DemoApp {
         gtk_widget_set_vexpand(pane, 1)
         gtk_box_append(content.box, pane)
         adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
-        gtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), shortcutsWindow())
+        installShortcutsHelp(window)
         addActions(window)
     }
 
@@ -150,17 +146,66 @@ extension DemoApp {
         guard let pane = controlsPane else { return }
         tracer?.milestone(
             "controls",
-            [("shown", adw_flap_get_reveal_flap(pane.opaque) != 0), ("folded", adw_flap_get_folded(pane.opaque) != 0)])
+            [("shown", cadw_side_pane_get_shown(pane) != 0), ("folded", cadw_side_pane_get_folded(pane) != 0)])
     }
 
     private func toggleControls() {
         guard let pane = controlsPane else { return }
-        adw_flap_set_reveal_flap(pane.opaque, (adw_flap_get_reveal_flap(pane.opaque) == 0).gboolean)
+        cadw_side_pane_set_shown(pane, (cadw_side_pane_get_shown(pane) == 0).gboolean)
     }
 
-    /// Keyboard Shortcuts (Ctrl+? and the primary menu): GTK 4.8 builds this window only from
-    /// a UI description.
-    private func shortcutsWindow() -> OpaquePointer {
+    /// What Keyboard Shortcuts lists: groups of (accelerator, what it does).
+    private var shortcutGroups: [(title: String, shortcuts: [(accelerator: String, title: String)])] {
+        [
+            (
+                localized("List"),
+                [
+                    ("F5", localized("Refresh")), ("<Control>r", localized("Refresh")),
+                    ("End", localized("Go to the end, where the next page loads")),
+                    ("Home", localized("Go to the top")),
+                ]
+            ),
+            (
+                localized("Window"),
+                [
+                    ("F9", localized("Show or hide the controls")),
+                    ("F10", localized("Open the main menu")),
+                    ("<Control>question", localized("Keyboard shortcuts")),
+                    ("<Control>q", localized("Quit")),
+                ]
+            ),
+        ]
+    }
+
+    /// Keyboard Shortcuts (Ctrl+? and the primary menu, the window's "show-help-overlay"
+    /// action): GTK's help overlay where it is current, else the app's own dialog (GTK 4.18
+    /// deprecates GtkShortcutsWindow; see CAdwaita's shim).
+    private func installShortcutsHelp(_ window: WidgetPointer) {
+        guard cadw_has_shortcuts_dialog() != 0 else {
+            if cgtk_has_current_shortcuts_window() != 0 {
+                cgtk_application_window_set_help_overlay(window.as(GtkApplicationWindow.self), shortcutsWindow())
+            }
+            return
+        }
+        let dialog = cadw_shortcuts_dialog_new(localized("Keyboard Shortcuts"))!
+        // Kept for the window's life (presenting and closing it again must not free it).
+        g_object_ref_sink(dialog.raw)
+        for group in shortcutGroups {
+            let rows = cadw_shortcuts_dialog_add_group(dialog, group.title)
+            for shortcut in group.shortcuts { cadw_shortcuts_group_add(rows, shortcut.accelerator, shortcut.title) }
+        }
+        let action = g_simple_action_new("show-help-overlay", nil)!
+        connections.onActivate(gpointer(action)) { cadw_shortcuts_dialog_present(dialog, window) }
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(gpointer(action))
+        g_object_set_data_full(window.raw.assumingMemoryBound(to: GObject.self), "refresh-demo-shortcuts", dialog.raw) {
+            g_object_unref($0)
+        }
+    }
+
+    /// GTK's Keyboard Shortcuts window (before GTK 4.18): GTK 4.8 builds it only from a UI
+    /// description.
+    private func shortcutsWindow() -> WidgetPointer {
         func shortcut(_ accelerator: String, _ title: String) -> String {
             "<child><object class='GtkShortcutsShortcut'>"
                 + "<property name='accelerator'>\(escaped(accelerator))</property>"
@@ -170,30 +215,18 @@ extension DemoApp {
             "<child><object class='GtkShortcutsGroup'><property name='title'>\(escaped(title))</property>"
                 + shortcuts.joined() + "</object></child>"
         }
-        let list = group(
-            localized("List"),
-            [
-                shortcut("F5", localized("Refresh")), shortcut("<Control>r", localized("Refresh")),
-                shortcut("End", localized("Go to the end, where the next page loads")),
-                shortcut("Home", localized("Go to the top")),
-            ])
-        let window = group(
-            localized("Window"),
-            [
-                shortcut("F9", localized("Show or hide the controls")),
-                shortcut("F10", localized("Open the main menu")),
-                shortcut("<Control>question", localized("Keyboard shortcuts")),
-                shortcut("<Control>q", localized("Quit")),
-            ])
+        let groups = shortcutGroups.map { entry in
+            group(entry.title, entry.shortcuts.map { shortcut($0.accelerator, $0.title) })
+        }
         let description =
             "<interface><object class='GtkShortcutsWindow' id='shortcuts'><property name='modal'>1</property>"
             + "<child><object class='GtkShortcutsSection'><property name='section-name'>shortcuts</property>"
-            + list + window + "</object></child></object></interface>"
+            + groups.joined() + "</object></child></object></interface>"
         let builder = gtk_builder_new_from_string(description, -1)!
         let shortcuts = gtk_builder_get_object(builder, "shortcuts")!
         g_object_ref(gpointer(shortcuts))
         g_object_unref(gpointer(builder))
-        return OpaquePointer(shortcuts)
+        return UnsafeMutableRawPointer(shortcuts).assumingMemoryBound(to: GtkWidget.self)
     }
 
     private func escaped(_ text: String) -> String {
@@ -202,21 +235,13 @@ extension DemoApp {
         return String(cString: escaped)
     }
 
-    /// About Refresh List (AdwAboutWindow).
+    /// About Refresh List (AdwAboutDialog, or AdwAboutWindow before libadwaita 1.5).
     private func showAbout() {
-        let about = adw_about_window_new()!
-        let window = about.opaque
-        adw_about_window_set_application_name(window, localized("Refresh List"))
-        adw_about_window_set_application_icon(window, applicationID)
-        adw_about_window_set_version(window, applicationVersion)
-        adw_about_window_set_developer_name(window, localized("The Refresh List developers"))
-        adw_about_window_set_comments(
-            window, localized("A list with pull-to-refresh at the top and automatic load-more at the bottom."))
-        adw_about_window_set_license_type(window, GTK_LICENSE_MIT_X11)
-        if let parent = self.window {
-            gtk_window_set_transient_for(about.as(GtkWindow.self), parent.as(GtkWindow.self))
-        }
-        gtk_window_present(about.as(GtkWindow.self))
+        cadw_show_about(
+            window, localized("Refresh List"), applicationID, applicationVersion,
+            localized("The Refresh List developers"),
+            localized("A list with pull-to-refresh at the top and automatic load-more at the bottom."),
+            GTK_LICENSE_MIT_X11)
     }
 
     /// What the list shows where it has no rows: GNOME's status page.

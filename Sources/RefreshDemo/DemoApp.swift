@@ -25,8 +25,13 @@ final class DemoApp {
     let connections = SignalConnections()
     var window: WidgetPointer?
     var listHolder: WidgetPointer?
-    /// The side pane of controls (an AdwFlap around the list).
+    /// The side pane of controls beside the list (CAdwaita's `cadw_side_pane_new`: an
+    /// AdwOverlaySplitView, or an AdwFlap before libadwaita 1.4).
     var controlsPane: WidgetPointer?
+    /// The list's narrowest width (px); below it and the pane's together, the pane folds away.
+    static let listMinimumWidth: Int32 = 360
+    /// The controls pane's width (px).
+    static let paneWidth: Int32 = 300
     /// `app.refresh`: the header bar's Refresh and the status page's Retry; off while refreshing.
     var refreshAction: OpaquePointer?
     var list: RefreshList<FeedItem>?

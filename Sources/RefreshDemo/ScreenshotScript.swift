@@ -180,12 +180,12 @@ final class ScreenshotScript {
         gtk_window_get_default_size(window.as(GtkWindow.self), &width, &height)
         gtk_window_set_default_size(window.as(GtkWindow.self), 360, height)
         try await settle("the window 360 px wide, the pane folded", window) {
-            gtk_widget_get_width(window) <= 380 && adw_flap_get_folded(pane.opaque) != 0
+            gtk_widget_get_width(window) <= 380 && cadw_side_pane_get_folded(pane) != 0
         }
         shoot(window, "narrow")
         gtk_window_set_default_size(window.as(GtkWindow.self), width, height)
         try await settle("the window wide again, the pane beside the list", window) {
-            adw_flap_get_folded(pane.opaque) == 0
+            cadw_side_pane_get_folded(pane) == 0
         }
     }
 

@@ -17,6 +17,14 @@ final class KeyboardTests: XCTestCase {
         gtk_widget_get_root(list.widget).flatMap { gtk_root_get_focus($0) }
     }
 
+    /// The GType name of the widget with the focus ("GtkListItemWidget"), for failure messages.
+    @MainActor private static func focusType(of list: RefreshList<Row>) -> String {
+        guard let focus = focus(of: list),
+            let name = g_type_name_from_instance(focus.raw.assumingMemoryBound(to: GTypeInstance.self))
+        else { return "nothing" }
+        return String(cString: name)
+    }
+
     /// The text of the row a focused cell shows ("row 7"), or nil when the focus is not a row.
     @MainActor private static func focusedRow(of list: RefreshList<Row>) -> String? {
         guard let focus = focus(of: list), let child = gtk_widget_get_first_child(focus),
@@ -74,7 +82,10 @@ final class KeyboardTests: XCTestCase {
             }
             failing.value = true
             input.key(.end)
-            GtkTest.wait("the focus on the footer after End (the footer is \(list.state.footer))") {
+            GtkTest.wait(
+                "the focus on the footer after End (the footer is \(list.state.footer), the focus on"
+                    + " \(Self.focusType(of: list)))"
+            ) {
                 Self.focus(of: list) == list.footerWidget
             }
             GtkTest.wait("the page End asked for failed (the footer is \(list.state.footer))") {
