@@ -455,15 +455,18 @@ enum Orchestrator {
                 let plain = medianOf("\(prefix).plain.p95_ms")
                 let share = medianOf("\(prefix).timeline.share_within_16.7ms")
                 let name = "smooth.\(renderer).\(speed)"
+                // Judged with GTK's default renderer here (GL, in software); cairo's listed beside it.
+                let judged = renderer == "gl"
                 results += [
                     Metric(
                         3, "\(name).p95_ratio", timeline, "ms", baseline: plain, ratio: timeline / plain,
-                        goal: "≤ 2.0 × plain rows", met: timeline / plain <= 2.0,
+                        goal: judged ? "≤ 2.0 × plain rows" : nil, met: judged ? timeline / plain <= 2.0 : nil,
                         detail: "the timeline's rows over plain one-line rows, p95 frame time; " + detail),
                     Metric(
                         3, "\(name).share_within_16.7ms", share, "%",
                         baseline: medianOf("\(prefix).plain.share_within_16.7ms"),
-                        goal: "≥ 97 %", met: share >= 97, detail: "the timeline's frames within 16.7 ms; " + detail),
+                        goal: judged ? "≥ 97 %" : nil, met: judged ? share >= 97 : nil,
+                        detail: "the timeline's frames within 16.7 ms; " + detail),
                     Metric(3, "\(name).p50_ms", medianOf("\(prefix).timeline.p50_ms"), "ms", detail: detail),
                     Metric(3, "\(name).p99_ms", medianOf("\(prefix).timeline.p99_ms"), "ms", detail: detail),
                 ]
