@@ -30,11 +30,15 @@ def wait(what, condition):
     naming `what` (a function giving a string) after DEADLINE seconds."""
     end = time.monotonic() + DEADLINE
     context = GLib.MainContext.default()
-    while not condition():
-        if time.monotonic() > end:
-            fail(f"never happened within {DEADLINE} s: {what()}")
-        context.iteration(False)
-        time.sleep(0.01)
+    # The loop sleeps until an event comes; this wakes it now and then to see the deadline.
+    waking = GLib.timeout_add(100, lambda: True)
+    try:
+        while not condition():
+            if time.monotonic() > end:
+                fail(f"never happened within {DEADLINE} s: {what()}")
+            context.iteration(True)
+    finally:
+        GLib.source_remove(waking)
 
 
 def xdotool(*arguments):
