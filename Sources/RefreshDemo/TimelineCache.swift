@@ -54,7 +54,7 @@ actor TimelineCache {
     /// The connection, opened on the cache's queue by `open()`; nil before.
     private var database: OpaquePointer?
     /// The cache's own serial queue: this actor's executor.
-    let queue = CacheQueue(label: "refresh-demo.timeline-cache")
+    nonisolated let queue = CacheQueue(label: "refresh-demo.timeline-cache")
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { queue.asUnownedSerialExecutor() }
 
