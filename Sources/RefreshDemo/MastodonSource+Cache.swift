@@ -50,7 +50,8 @@ extension MastodonSource {
     /// while the cache has them. `answer` gets the page on the main loop, or `nil` when the
     /// server must answer: at once when the cache may not (later refreshes always ask the server).
     func cachedPage(
-        for request: PageRequest<String>, first: Bool, _ answer: @escaping @Sendable @MainActor (Page<FeedItem>?) -> Void
+        for request: PageRequest<String>, first: Bool,
+        _ answer: @escaping @Sendable @MainActor (Page<FeedItem>?) -> Void
     ) {
         guard let cache else { return answer(nil) }
         switch request {
@@ -83,7 +84,8 @@ extension MastodonSource {
                 return answer(nil)
             }
             let items = statuses.compactMap { cached in
-                (try? JSONDecoder().decode(MastodonStatus.self, from: Data(cached.json.utf8))).map(MastodonTimeline.item)
+                (try? JSONDecoder().decode(MastodonStatus.self, from: Data(cached.json.utf8))).map(
+                    MastodonTimeline.item)
             }
             guard !items.isEmpty else { return answer(nil) }
             if first { showsCachedRows = true }
@@ -156,7 +158,9 @@ extension MastodonSource {
     /// page read from the cache would show it next to them.
     func keepEdit(_ status: MastodonStatus) {
         guard let cache, let cached = Self.cached(status) else { return }
-        cache.run { cache throws(TimelineCacheError) in try cache.replace(cached) } then: { [weak self] result in
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.replace(cached)
+        } then: { [weak self] result in
             switch result {
             case .success(let replaced): if replaced { self?.tracer?.milestone("cached", [("ids", cached.id)]) }
             case .failure(let error): self?.warn("keep an edit", error)
@@ -184,7 +188,9 @@ extension MastodonSource {
     /// (kept with them), on the main loop, before any page the cache answers.
     func openedWarnings(_ deliver: @escaping @Sendable @MainActor (Set<String>) -> Void) {
         guard let cache else { return deliver([]) }
-        cache.run { cache throws(TimelineCacheError) in try cache.openedWarnings() } then: { result in
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.openedWarnings()
+        } then: { result in
             deliver((try? result.get()) ?? [])
         }
     }
@@ -218,7 +224,9 @@ extension MastodonSource {
     /// queue; said unless the rows were brought up to date meanwhile).
     func couldNotBringUpToDate() {
         guard showsCachedRows, let cache else { return }
-        cache.run { cache throws(TimelineCacheError) in try cache.syncedAt() } then: { [weak self] result in
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.syncedAt()
+        } then: { [weak self] result in
             guard let self, showsCachedRows else { return }
             let text: String
             if let synced = try? result.get(), let time = Self.clockTime(millisecondsSince1970: synced) {

@@ -170,7 +170,9 @@ extension MastodonSource {
         guard showsCachedRows, reportedOffline == nil, let cache else { return }
         // The newest cached status, read on the cache's queue; still asked for if nothing
         // answered meanwhile.
-        cache.run { cache throws(TimelineCacheError) in try cache.statuses(count: 1).first?.id } then: {
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.statuses(count: 1).first?.id
+        } then: {
             [weak self] newest in
             guard let self, showsCachedRows, reportedOffline == nil, case .success(let newest?) = newest else { return }
             catchUpWithoutStream(since: newest)

@@ -24,7 +24,8 @@ enum QuitSignal {
                 raise(number)
                 return 0  // G_SOURCE_REMOVE
             }
-            g_unix_signal_add_full(G_PRIORITY_HIGH, number, handler, UnsafeMutableRawPointer(bitPattern: Int(number)), nil)
+            g_unix_signal_add_full(
+                G_PRIORITY_HIGH, number, handler, UnsafeMutableRawPointer(bitPattern: Int(number)), nil)
         }
     }
 }

@@ -31,7 +31,9 @@ struct CacheFile {
     func json(of id: String) throws -> String? {
         try withDatabase(readOnly: true) { database in
             var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(database, "SELECT json FROM statuses WHERE id = ?1", -1, &statement, nil) == SQLITE_OK
+            guard
+                sqlite3_prepare_v2(database, "SELECT json FROM statuses WHERE id = ?1", -1, &statement, nil)
+                    == SQLITE_OK
             else { throw failure(database, "read \(id)") }
             defer { sqlite3_finalize(statement) }
             sqlite3_bind_text(statement, 1, id, -1, csqlite_transient())
@@ -66,7 +68,8 @@ struct CacheFile {
     private func withDatabase<Value>(readOnly: Bool, _ body: (OpaquePointer?) throws -> Value) throws -> Value {
         var database: OpaquePointer?
         defer { sqlite3_close_v2(database) }
-        guard sqlite3_open_v2(path, &database, readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, nil) == SQLITE_OK
+        guard
+            sqlite3_open_v2(path, &database, readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, nil) == SQLITE_OK
         else { throw failure(database, "open \(path)") }
         sqlite3_busy_timeout(database, 30_000)
         return try body(database)

@@ -73,7 +73,9 @@ final class CacheLockTests: XCTestCase {
                 }
             }
             let frames = milestones(app, "firstRow").count - framesBefore
-            return ((all: frames, first: framesInFirstSecond ?? frames), notches, committedIDs(app).intersection(streamed))
+            return (
+                (all: frames, first: framesInFirstSecond ?? frames), notches, committedIDs(app).intersection(streamed)
+            )
         }
         print(
             "cache file locked 2 s: \(frames.all) frames moved the first row (\(frames.first) in the first second), "

@@ -239,15 +239,29 @@ final class TimelineCacheTests: XCTestCase {
         let server = "https://social.example"
         let cache = TimelineCache(path: path, server: server)
         let answers = Answers()
-        cache.run { cache throws(TimelineCacheError) in try cache.open() } then: { _ in answers.add("opened") }
-        cache.run { cache throws(TimelineCacheError) in try cache.store(statuses([1, 2])) } then: { _ in
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.open()
+        } then: { _ in
+            answers.add("opened")
+        }
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.store(statuses([1, 2]))
+        } then: { _ in
             answers.add("stored")
         }
-        cache.run { cache throws(TimelineCacheError) in try cache.statuses(count: 10).map(\.id) } then: {
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.statuses(count: 10).map(\.id)
+        } then: {
             answers.add("read " + ((try? $0.get()) ?? []).joined(separator: ","))
         }
-        cache.run { cache throws(TimelineCacheError) in try cache.remove(id: "2") } then: { _ in answers.add("removed") }
-        cache.run { cache throws(TimelineCacheError) in try cache.statuses(count: 10).map(\.id) } then: {
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.remove(id: "2")
+        } then: { _ in
+            answers.add("removed")
+        }
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.statuses(count: 10).map(\.id)
+        } then: {
             answers.add("read " + ((try? $0.get()) ?? []).joined(separator: ","))
         }
         // The main queue is drained here by the test's run loop, as GLib drains it in the app.
