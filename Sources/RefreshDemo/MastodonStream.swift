@@ -135,7 +135,7 @@ final class MastodonStream {
             return
         }
         guard let body else {
-            return report(.ended(NetworkError(message: localized("The server closed the stream")), certificate: false))
+            return report(.ended(.closedByServer, certificate: false))
         }
         let status = Int(soup_message_get_status(message).rawValue)
         guard status == 200 else {
@@ -172,13 +172,28 @@ final class MastodonStream {
         }
         if let error {
             defer { g_error_free(error) }
-            return report(.ended(NetworkError(error), certificate: false))
+            return report(.ended(Self.isCutShort(error) ? .closedByServer : NetworkError(error), certificate: false))
         }
-        guard let line else {
-            return report(.ended(NetworkError(message: localized("The server closed the stream")), certificate: false))
-        }
+        guard let line else { return report(.ended(.closedByServer, certificate: false)) }
         if let item = parser.read(String(cString: line)) { report(.item(item)) }
         readLine()
+    }
+}
+
+extension MastodonStream {
+    /// Whether `error` is the body of the stream cut short: the connection closed before the
+    /// chunk that ends it. libsoup 3.6.5 and later say so (`G_IO_ERROR_PARTIAL_INPUT`,
+    /// "Connection terminated unexpectedly"); earlier ones end the body there as if it were
+    /// whole, and the stream reads its end. Both are the server closing the stream, said alike.
+    static func isCutShort(_ error: UnsafeMutablePointer<GError>) -> Bool {
+        error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_PARTIAL_INPUT.rawValue)
+    }
+}
+
+extension NetworkError {
+    /// The stream ended: its connection closed, at its end or cut short.
+    fileprivate static var closedByServer: NetworkError {
+        NetworkError(message: localized("The server closed the stream"))
     }
 }
 
