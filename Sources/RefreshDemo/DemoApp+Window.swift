@@ -18,19 +18,13 @@ extension DemoApp {
         cgtk_accessible_set_string(refresh, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Refresh"))
         gtk_actionable_set_action_name(OpaquePointer(refresh), "app.refresh")
         adw_header_bar_pack_start(header.opaque, refresh)
-        // The live timeline's state, for the network feed only. A `status` role: a screen reader
-        // reads it as the window's status line; its description says why when it is not live.
-        let stream = cgtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_STATUS)!
-        gtk_widget_add_css_class(stream, "caption")
-        gtk_widget_set_visible(stream, 0)
-        adw_header_bar_pack_start(header.opaque, stream)
+        // The live timeline's state, for the network feed only: a screen reader reads it as the
+        // window's status line; its description says why when it is not live.
+        let stream = Self.statusLine(in: header)
         streamLabel = stream
-        let offline = cgtk_widget_new_with_role(gtk_label_get_type(), GTK_ACCESSIBLE_ROLE_STATUS)!
-        gtk_widget_add_css_class(offline, "caption")
+        let offline = Self.statusLine(in: header)
         gtk_widget_add_css_class(offline, "warning")
         gtk_label_set_ellipsize(offline.opaque, PANGO_ELLIPSIZE_END)
-        gtk_widget_set_visible(offline, 0)
-        adw_header_bar_pack_start(header.opaque, offline)
         offlineLabel = offline
 
         let menu = gtk_menu_button_new()!
@@ -104,11 +98,33 @@ extension DemoApp {
         }
     }
 
+    /// A caption label, hidden, in a box of the `status` role packed at the start of `header`:
+    /// a screen reader reads the box as the window's status line, and in it the label, its text
+    /// as its name and the description it is given. The box is the status, not the label: GTK
+    /// 4.18 follows ARIA's naming rules, where a status takes neither name nor description
+    /// (gtk_at_context_get_name and _get_description give a status "", whatever was set), so a
+    /// status-role label reads as nothing there; a label inside one keeps both on every GTK.
+    /// Show and hide it with `setStatusLineVisible`.
+    private static func statusLine(in header: WidgetPointer) -> WidgetPointer {
+        let status = cgtk_widget_new_with_role(cgtk_type_box(), GTK_ACCESSIBLE_ROLE_STATUS)!
+        let label = gtk_label_new(nil)!
+        gtk_widget_add_css_class(label, "caption")
+        gtk_box_append(status.box, label)
+        gtk_widget_set_visible(status, 0)
+        adw_header_bar_pack_start(header.opaque, status)
+        return label
+    }
+
+    /// Shows or hides a label of `statusLine` with its status box.
+    private func setStatusLineVisible(_ label: WidgetPointer, _ visible: Bool) {
+        gtk_widget_set_visible(gtk_widget_get_parent(label), visible.gboolean)
+    }
+
     /// Shows the live timeline's state in the header bar (nil: the source does not stream):
     /// its word, and as tooltip and accessible description what it means or why it is not live.
     func showStream(_ indicator: LiveStream.Indicator?, reason: String?) {
         guard let label = streamLabel else { return }
-        gtk_widget_set_visible(label, (indicator != nil).gboolean)
+        setStatusLineVisible(label, indicator != nil)
         guard let indicator else { return }
         let (text, meaning): (String, String) =
             switch indicator {
@@ -136,7 +152,7 @@ extension DemoApp {
     /// Shows `text` ("Offline — showing posts from 10:42"), or hides the label (nil).
     func showOffline(_ text: String?) {
         guard let label = offlineLabel else { return }
-        gtk_widget_set_visible(label, (text != nil).gboolean)
+        setStatusLineVisible(label, text != nil)
         gtk_label_set_text(label.opaque, text ?? "")
         gtk_widget_set_tooltip_text(label, text.map { _ in localized("Pull or press F5 to try again") })
     }

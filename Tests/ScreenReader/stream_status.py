@@ -1,6 +1,7 @@
 """The demo's live-timeline status in its header bar, as an AT-SPI client (pyatspi, as a screen
-reader) reads it: waits until a `status bar` named TEXT is in the accessible tree of the demo
-whose process id is PID and checks that its description contains WORDS.
+reader) reads it: waits until a `status bar` in the accessible tree of the demo whose process id
+is PID holds a label named TEXT, and checks that the label's description contains WORDS. (The
+status bar holds the label: GTK 4.18 gives a status itself neither name nor description.)
 Usage: stream_status.py PID TEXT WORDS"""
 import sys
 
@@ -20,17 +21,24 @@ class Demo(atspi_client.Tree):
 
 
 def statuses(tree):
-    return [node for node in tree._all() if role(node) == "status bar"]
+    """Each status bar, with the labels in it (name and description)."""
+    return [(node, [label for label in tree._all(node) if role(label) == "label"])
+            for node in tree._all() if role(node) == "status bar"]
 
 
 def main(pid, text, words):
     tree = Demo(pid)
-    node = wait(
-        lambda: f"a status named {text!r}; the statuses: {[(n.name, n.description) for n in statuses(tree)]}",
-        lambda: next((node for node in statuses(tree) if node.name == text), None))
-    if words not in (node.description or ""):
-        fail(f"the status {text!r} is described as {node.description!r}, without {words!r}")
-    print(f"{role(node)}: {node.name!r}, {node.description!r}")
+
+    def read():
+        return [(status.name, [(label.name, label.description) for label in labels])
+                for status, labels in statuses(tree)]
+
+    label = wait(
+        lambda: f"a status holding a label named {text!r}; the statuses and their labels: {read()}",
+        lambda: next((label for _, labels in statuses(tree) for label in labels if label.name == text), None))
+    if words not in (label.description or ""):
+        fail(f"the status's label {text!r} is described as {label.description!r}, without {words!r}")
+    print(f"status bar: label {label.name!r}, {label.description!r}")
 
 
 if __name__ == "__main__":
