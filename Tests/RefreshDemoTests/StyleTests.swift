@@ -1,15 +1,19 @@
-// The demo follows the desktop's style as libadwaita reads it (GSettings here, the settings
-// portal on a desktop that has one): the dark style and high contrast; `--style` overrides it.
+// The demo follows the desktop's style as libadwaita reads it, through the desktop's settings
+// portal (SettingsPortal, relaying the test's GSettings as a GNOME session's portal does; the
+// one way libadwaita 1.4 and later read the colour scheme, and the first way 1.2 does): the dark
+// style and high contrast; `--style` overrides it.
 
 import Foundation
 import XCTest
 
 final class StyleTests: XCTestCase {
     /// The look the app reports at start-up, with the desktop's interface settings extended by
-    /// `interface` and `accessibility` lines (GSettings keyfile syntax).
-    private func style(_ arguments: [String] = [], interface: [String] = [], accessibility: [String] = []) throws
-        -> (dark: Bool, highContrast: Bool, direction: String)
-    {
+    /// `interface` and `accessibility` lines (GSettings keyfile syntax), given to the app by the
+    /// desktop's settings portal; `read` gets the settings libadwaita read from the portal.
+    private func style(
+        _ arguments: [String] = [], interface: [String] = [], accessibility: [String] = [],
+        read: ((_ settings: [String]) -> Void)? = nil
+    ) throws -> (dark: Bool, highContrast: Bool, direction: String) {
         let config = NSTemporaryDirectory() + "refresh-demo-style-\(UUID().uuidString)"
         addTeardownBlock { try? FileManager.default.removeItem(atPath: config) }
         let settings = config + "/glib-2.0/settings"
@@ -18,10 +22,13 @@ final class StyleTests: XCTestCase {
             ["[org/gnome/desktop/interface]", "font-name='Cantarell 11'"] + interface
             + ["[org/gnome/desktop/a11y/interface]"] + accessibility
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: settings + "/keyfile"))
-        let app = try DemoProcess(
-            ["--trace"] + arguments, environment: ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"])
+        let desktop = ["XDG_CONFIG_HOME": config, "GSETTINGS_BACKEND": "keyfile"]
+        let portal = try SettingsPortal(environment: desktop)
+        defer { portal.stop() }
+        let app = try DemoProcess(["--trace"] + arguments, environment: desktop)
         defer { app.stop() }
         app.wait("the app reporting its style") { $0.trace.contains { $0["milestone"] as? String == "style" } }
+        read?(portal.read)
         let line = try XCTUnwrap(app.trace.first { $0["milestone"] as? String == "style" })
         return (
             try XCTUnwrap(line["dark"] as? Bool), try XCTUnwrap(line["highContrast"] as? Bool),
@@ -30,10 +37,15 @@ final class StyleTests: XCTestCase {
     }
 
     func testTheDesktopsDarkStyleAndHighContrastAreFollowed() throws {
-        let plain = try style()
+        let plain = try style(read: { read in
+            XCTAssertTrue(
+                read.contains("org.freedesktop.appearance color-scheme"),
+                "libadwaita never asked the portal for the colour scheme; it asked for \(read)")
+        })
         XCTAssertFalse(plain.dark, "light unless the desktop prefers dark")
         XCTAssertFalse(plain.highContrast)
         XCTAssertTrue(try style(interface: ["color-scheme='prefer-dark'"]).dark, "the desktop prefers dark")
+        XCTAssertFalse(try style(interface: ["color-scheme='prefer-light'"]).dark, "the desktop prefers light")
         XCTAssertTrue(try style(accessibility: ["high-contrast=true"]).highContrast, "the desktop's high contrast")
     }
 
