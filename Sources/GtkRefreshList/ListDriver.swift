@@ -119,6 +119,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         connectModel()
         connectInput()
         connectActivation()
+        connectEndKey()
         connectActions()
         connectPlaceholder()
         connectPill()
