@@ -118,6 +118,51 @@ package final class SignalConnections {
             owned: true)
     }
 
+    /// `void handler(GtkListView *self, guint position, gpointer user_data)`: activate.
+    package func onPosition(
+        _ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (UInt32) -> Void
+    ) {
+        typealias Closure = @MainActor (UInt32) -> Void
+        let thunk: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(position) }
+        }
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
+    }
+
+    /// `void handler(GtkGestureClick *self, int n_press, double x, double y, gpointer user_data)`:
+    /// pressed, released.
+    package func onClick(
+        _ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor (Int32, Double, Double) -> Void
+    ) {
+        typealias Closure = @MainActor (Int32, Double, Double) -> Void
+        let thunk: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, presses, x, y, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            MainActor.assumeIsolated { closure(presses, x, y) }
+        }
+        connect(
+            instance, signal, unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
+    }
+
+    /// `gboolean handler(GtkEventControllerKey *self, guint keyval, guint keycode,
+    /// GdkModifierType state, gpointer user_data)`: key-pressed; true when the key was handled.
+    package func onKeyPressed(
+        _ instance: gpointer, _ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool
+    ) {
+        typealias Closure = @MainActor (UInt32, GdkModifierType) -> Bool
+        let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
+            _, keyval, _, state, data in
+            let closure = ClosureBox<Closure>.closure(from: data)
+            return MainActor.assumeIsolated { closure(keyval, state) }.gboolean
+        }
+        connect(
+            instance, "key-pressed", unsafeBitCast(thunk, to: GCallback.self), ClosureBox<Closure>.retained(handler),
+            owned: true)
+    }
+
     /// `void handler(GtkGesture *self, GdkEventSequence *sequence, gpointer user_data)`: cancel.
     package func onSequence(_ instance: gpointer, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
         ignoringArgument(instance, signal, handler)

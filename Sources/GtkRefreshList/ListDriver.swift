@@ -32,6 +32,8 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
     /// Called for every effect the list carries out (the demo's trace).
     var effectObserver: (@MainActor (Effect) -> Void)?
+    /// Told when the reader opens a row (`onActivate`; RefreshList+Activation.swift).
+    var activationHandler: (@MainActor (Item, Int) -> Void)?
     /// The state last reported to `onStateChange`.
     var reportedState: Snapshot?
 
@@ -116,6 +118,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         core.showRows()
         connectModel()
         connectInput()
+        connectActivation()
         connectActions()
         connectPlaceholder()
         connectPill()
@@ -296,6 +299,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         eventObserver = nil
         effectObserver = nil
         stateObserver = nil
+        activationHandler = nil
         placeholderFactory = nil
         connections.disconnectAll()
         parts.detachFooter()

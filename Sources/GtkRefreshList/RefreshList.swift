@@ -210,6 +210,22 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
         set { driver.preparesRows = newValue }
     }
 
+    /// Calls `handler` when the reader opens a row, with the row's item and position: Enter,
+    /// keypad Enter or Space on the focused row, a double click (a single click when
+    /// `singleClickActivate`), a tap on a touchscreen. A click or tap on a button or a link
+    /// inside the row is that widget's, not the row's. The widget's `activate` signal too.
+    /// Replaces the handler given before; dropped when the widget is disposed.
+    public func onActivate(_ handler: @escaping @MainActor (_ item: Item, _ position: Int) -> Void) {
+        driver.activationHandler = handler
+    }
+
+    /// Whether a single click opens a row (`onActivate`); otherwise a double click does. Default
+    /// `false`. Takes effect at once. The `single-click-activate` property.
+    public var singleClickActivate: Bool {
+        get { driver.core.singleClickActivate }
+        set { driver.core.setSingleClickActivate(newValue, on: cast(widget.raw)) }
+    }
+
     /// Whether the footer is hidden: nothing then loads by itself. Default `false`. The
     /// `footer-hidden` property.
     public var isFooterHidden: Bool {

@@ -21,6 +21,7 @@ extension RefreshListCore {
         case .headerHidden: g_value_set_boolean(value, (driver?.isHeaderHidden ?? settings.headerHidden).gboolean)
         case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? settings.footerHidden).gboolean)
         case .preparesRows: g_value_set_boolean(value, (driver?.preparesRows ?? settings.preparesRows).gboolean)
+        case .singleClickActivate: g_value_set_boolean(value, singleClickActivate.gboolean)
         case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? settings.pullThreshold)
         case .model: g_value_set_object(value, gpointer(model))
         case .factory: g_value_set_object(value, factory.map { gpointer($0) })
@@ -76,6 +77,8 @@ extension RefreshListCore {
                 settings.preparesRows = flag
             }
             g_object_notify(object, property.name)
+        case .singleClickActivate:
+            setSingleClickActivate(g_value_get_boolean(value) != 0, on: object)
         case .factory:
             setFactory(g_value_get_object(value), on: object)
         case .maxRows:
@@ -274,6 +277,18 @@ public func refreshListGetPreparesRows(_ widget: gpointer?) -> gboolean {
 @_cdecl("refresh_list_set_prepares_rows")
 public func refreshListSetPreparesRows(_ widget: gpointer?, _ prepares: gboolean) {
     writeBool(widget, "prepares-rows", prepares)
+}
+
+/// `refresh_list_get_single_click_activate`: reads the `single-click-activate` property.
+@_cdecl("refresh_list_get_single_click_activate")
+public func refreshListGetSingleClickActivate(_ widget: gpointer?) -> gboolean {
+    readBool(widget, "single-click-activate")
+}
+
+/// `refresh_list_set_single_click_activate`: sets the `single-click-activate` property.
+@_cdecl("refresh_list_set_single_click_activate")
+public func refreshListSetSingleClickActivate(_ widget: gpointer?, _ singleClick: gboolean) {
+    writeBool(widget, "single-click-activate", singleClick)
 }
 
 /// `refresh_list_get_footer_hidden`: reads the `footer-hidden` property.

@@ -73,6 +73,9 @@ final class RefreshListCore {
     var driver: (any RefreshListDriver)?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
+    /// `single-click-activate`: kept here, its one home, and given to the list view whenever
+    /// one is shown (RefreshList+Activation.swift).
+    var singleClickActivate = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
     var warnedOfMissingFactory = false
     /// For a list driven through GObject (ObjectRows.swift): the app's row factory (a reference
@@ -109,6 +112,23 @@ final class RefreshListCore {
         self.content = content
         gtk_widget_set_parent(header, widget)
         gtk_widget_set_parent(content, widget)
+        applySingleClickActivate()
+    }
+
+    /// Sets `single-click-activate`, notifying it when it changed.
+    func setSingleClickActivate(_ flag: Bool, on object: UnsafeMutablePointer<GObject>?) {
+        guard flag != singleClickActivate else { return }
+        singleClickActivate = flag
+        applySingleClickActivate()
+        g_object_notify(object, Property.singleClickActivate.name)
+    }
+
+    /// Gives `single-click-activate` to the list view, if one is shown.
+    private func applySingleClickActivate() {
+        guard let content, let listView = gtk_scrolled_window_get_child(content.opaque),
+            g_type_check_instance_is_a(cast(listView), gtk_list_view_get_type()) != 0
+        else { return }
+        gtk_list_view_set_single_click_activate(listView.opaque, singleClickActivate.gboolean)
     }
 
     fileprivate func dispose() {
@@ -326,6 +346,7 @@ enum Property: guint, CaseIterable {
     case newerState
     case started
     case preparesRows
+    case singleClickActivate
 
     var name: String {
         switch self {
@@ -347,6 +368,7 @@ enum Property: guint, CaseIterable {
         case .startsWhenShown: "starts-when-shown"
         case .pageSize: "page-size"
         case .preparesRows: "prepares-rows"
+        case .singleClickActivate: "single-click-activate"
         case .loadMoreDistance: "load-more-distance"
         case .shortcutScope: "shortcut-scope"
         case .newAbove: "new-above"
@@ -377,6 +399,10 @@ enum RefreshListType {
         "RefreshCountedText", prefix: "REFRESH_COUNTED_TEXT", CountedText.allCases.map(\.nick))
     static let requestKindType: GType = registerEnum(
         "RefreshRequestKind", prefix: "REFRESH_REQUEST_KIND", RequestKind.allCases.map(\.nick))
+
+    /// The `activate` signal's id, set once by class_init (on the main thread, before any
+    /// instance exists).
+    nonisolated(unsafe) static var activateSignal: guint = 0
 
     /// Instance memory: the GtkWidget, then one pointer to the `RefreshListCore`.
     static let coreOffset = (MemoryLayout<GtkWidget>.size + 7) & ~7
@@ -511,6 +537,11 @@ private let classInit: GClassInitFunc = { klass, _ in
                 property.name, "Prepares rows",
                 "Whether rows bound far from the view wait, and rows about to come into view are made, bound and measured in idle time",
                 1, readWrite)
+        case .singleClickActivate:
+            spec = g_param_spec_boolean(
+                property.name, "Single click activate",
+                "Whether a single click on a row opens it (the activate signal); otherwise a double click does", 0,
+                readWrite)
         case .pullThreshold:
             spec = g_param_spec_double(
                 property.name, "Pull threshold", "The pull distance that arms a refresh, in pixels", 1,
@@ -595,6 +626,10 @@ private let classInit: GClassInitFunc = { klass, _ in
         g_signal_newv(
             signal, RefreshListType.type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cgtk_type_none(), 1, &requestType)
     }
+    // `activate`: the reader opened the row at the position given (RefreshList+Activation.swift).
+    var positionType = cgtk_type_uint()
+    RefreshListType.activateSignal = g_signal_newv(
+        "activate", RefreshListType.type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cgtk_type_none(), 1, &positionType)
 }
 
 /// Once on screen, a widget given a factory and driven by no Swift list starts its own.

@@ -16,6 +16,8 @@ protocol RealInput {
     /// Focuses the window, puts the pointer at (`x`, `y`) in the target widget and clicks there
     /// (the keyboard focus follows).
     func point(at x: Int, _ y: Int)
+    /// Two clicks at (`x`, `y`) in the target widget, as fast as a double click.
+    func doubleClick(at x: Int, _ y: Int)
     /// `count` wheel notches, `delayMs` apart (the input's pace: `InputPace`, not a wait).
     func wheel(up: Bool, count: Int, delayMs: Int)
     /// `count` wheel notches, `delayMs` apart, sent while the main loop is held for `stallMs`
@@ -81,7 +83,8 @@ struct MainLoopStall {
 
 /// Keys a keyboard user moves with, by their X keysym name and value.
 enum NavigationKey: String {
-    case end = "End", tab = "Tab", shiftTab = "shift+Tab", enter = "Return"
+    case end = "End", tab = "Tab", shiftTab = "shift+Tab", enter = "Return", keypadEnter = "KP_Enter"
+    case space = "space"
 
     /// The key's keysym, pressed with Shift held when `shifted`.
     var keysym: Int {
@@ -89,6 +92,8 @@ enum NavigationKey: String {
         case .end: 0xFF57
         case .tab, .shiftTab: 0xFF09
         case .enter: 0xFF0D
+        case .keypadEnter: 0xFF8D
+        case .space: 0x20
         }
     }
 
@@ -176,6 +181,12 @@ struct XdotoolInput: RealInput {
         let before = watch.counts
         runCommand(["xdotool", "click", "1"])
         watch.wait("a click", since: before) { $0.releases > $1.releases }
+    }
+    func doubleClick(at x: Int, _ y: Int) {
+        move(to: x, y)
+        let before = watch.counts
+        runCommand(["xdotool", "click", "--repeat", "2", "--delay", "\(InputPace.doubleClickMs)", "1"])
+        watch.wait("a double click", since: before) { $0.releases >= $1.releases + 2 }
     }
     func wheel(up: Bool, count: Int, delayMs: Int) {
         let before = watch.counts
@@ -360,6 +371,17 @@ final class WaylandInput: RealInput {
         send("button \(RemoteInput.leftButton) 1")
         send("button \(RemoteInput.leftButton) 0")
         watch.wait("a click", since: before) { $0.releases > $1.releases }
+    }
+
+    func doubleClick(at x: Int, _ y: Int) {
+        move(to: x, y)
+        let before = watch.counts
+        send("button \(RemoteInput.leftButton) 1")
+        send("button \(RemoteInput.leftButton) 0")
+        send("sleep \(InputPace.doubleClickMs)")
+        send("button \(RemoteInput.leftButton) 1")
+        send("button \(RemoteInput.leftButton) 0")
+        watch.wait("a double click", since: before) { $0.releases >= $1.releases + 2 }
     }
 
     /// Where the last `move(to:)` put the pointer, in the target's coordinates.

@@ -19,4 +19,7 @@ public enum InputPace {
     /// Between the steps of a touchpad scroll or a drag: one frame at 60 Hz, how often a
     /// touchpad or a pointer reports.
     public static let frameMs = 16
+    /// Between the two clicks of a double click: well inside GTK's double-click time (400 ms),
+    /// as a person clicks twice.
+    public static let doubleClickMs = 80
 }

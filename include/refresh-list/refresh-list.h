@@ -285,6 +285,17 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  */
 
 /**
+ * RefreshList::activate:
+ * @self: the list
+ * @position: the row's position in #RefreshList:model
+ *
+ * The reader opened a row: Enter, keypad Enter or Space on the focused row, a double click (a
+ * single click with #RefreshList:single-click-activate), or a tap on a touchscreen. A click or
+ * tap on a button or a link inside the row is that widget's, not the row's. The footer is not
+ * a row and is never reported. As #GtkListView::activate.
+ */
+
+/**
  * RefreshList:factory:
  *
  * The #GtkSignalListItemFactory whose handlers make and fill the rows; its list items' items
@@ -395,6 +406,14 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * #GtkSignalListItemFactory::setup and #GtkSignalListItemFactory::bind; the rows in view are
  * made and bound before the frame that shows them, and those within a view's height of it in
  * idle time between frames, where they are also measured. Takes effect at once.
+ */
+
+/**
+ * RefreshList:single-click-activate:
+ *
+ * Whether a single click on a row opens it (#RefreshList::activate); otherwise a double click
+ * does (default %FALSE). As #GtkListView:single-click-activate, the row under the pointer is
+ * then selected as it hovers. Takes effect at once.
  */
 
 /**
@@ -657,6 +676,25 @@ gboolean refresh_list_get_prepares_rows (RefreshList *self);
  * Sets #RefreshList:prepares-rows.
  */
 void refresh_list_set_prepares_rows (RefreshList *self, gboolean value);
+
+/**
+ * refresh_list_get_single_click_activate: (get-property single-click-activate)
+ * @self: a list
+ *
+ * Gets #RefreshList:single-click-activate.
+ *
+ * Returns: whether a single click opens a row
+ */
+gboolean refresh_list_get_single_click_activate (RefreshList *self);
+
+/**
+ * refresh_list_set_single_click_activate: (set-property single-click-activate)
+ * @self: a list
+ * @value: whether a single click opens a row
+ *
+ * Sets #RefreshList:single-click-activate.
+ */
+void refresh_list_set_single_click_activate (RefreshList *self, gboolean value);
 
 /**
  * refresh_list_get_footer_hidden: (get-property footer-hidden)
