@@ -45,7 +45,19 @@ extension DemoApp {
         configuration.texts = options.source.texts
         // F5 and Ctrl+R in the thread refresh the thread, not the timeline under it.
         configuration.shortcutScope = .list
-        guard let list = try? RefreshList(configuration: configuration, rows: rows) else { return }
+        // The status the page opened stands out among its ancestors and replies.
+        let rows = self.rows
+        let threadRows = RowFactory<FeedItem>(
+            makeRow: rows.makeRow,
+            bind: { row, shown in
+                rows.bind(row, shown)
+                if shown.id == item.id {
+                    gtk_widget_add_css_class(row, "thread-status")
+                } else {
+                    gtk_widget_remove_css_class(row, "thread-status")
+                }
+            })
+        guard let list = try? RefreshList(configuration: configuration, rows: threadRows) else { return }
         // The whole thread comes in one answer: nothing loads below it.
         list.isFooterHidden = true
         cgtk_accessible_set_string(list.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Thread"))
@@ -122,6 +134,12 @@ extension DemoApp {
                 gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("win.back"))
             gtk_shortcut_controller_add_shortcut(shortcuts, escape)
             gtk_widget_add_controller(navigation, shortcuts)
+            // The mouse's back button, before a row under the pointer takes the press.
+            let back = gtk_gesture_click_new()!
+            gtk_gesture_single_set_button(back, 8)
+            gtk_event_controller_set_propagation_phase(back, GTK_PHASE_CAPTURE)
+            connections.onClick(gpointer(back), "pressed") { [weak self] _, _, _ in self?.closeThread() }
+            gtk_widget_add_controller(navigation, back)
         }
         return navigation
     }
@@ -145,8 +163,10 @@ extension DemoApp {
             threadPages.removeSubrange(kept...)
             let list = shownIndex.map { threadPages[$0].list } ?? self.list
             let openedID = shownIndex.map { threadPages[$0].openedID } ?? timelineOpenedID
-            tracer?.milestone("thread-closed", [("shown", shownIndex.map { threadPages[$0].thread.statusID } ?? "")])
+            tracer?.milestone("back", [("to", shownIndex.map { threadPages[$0].thread.statusID } ?? "timeline")])
             if let list { focusRow(openedID, in: list) }
+            // The timeline's first row is traced again once a frame shows it, as it was left.
+            if shownIndex == nil { tracedFirstRow = nil }
         }
         if cadw_navigation_transition_running(navigation) == 0 {
             cadw_navigation_drop_left_pages(navigation)
