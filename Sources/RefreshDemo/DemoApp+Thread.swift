@@ -81,6 +81,7 @@ extension DemoApp {
             timelineOpenedID = item.id
         }
         threadPages.append(threadPage)
+        mastodon.holdArrivals(true)
         tracedThreadList = nil
         tracer?.milestone("thread-open", [("id", item.id)])
         cadw_navigation_push(navigation, page, localized("Thread"))
@@ -165,8 +166,12 @@ extension DemoApp {
             let openedID = shownIndex.map { threadPages[$0].openedID } ?? timelineOpenedID
             tracer?.milestone("back", [("to", shownIndex.map { threadPages[$0].thread.statusID } ?? "timeline")])
             if let list { focusRow(openedID, in: list) }
-            // The timeline's first row is traced again once a frame shows it, as it was left.
-            if shownIndex == nil { tracedFirstRow = nil }
+            // The timeline's first row is traced again once a frame shows it, as it was left;
+            // what streamed in meanwhile goes in above it now, counted in the pill.
+            if shownIndex == nil {
+                tracedFirstRow = nil
+                mastodon?.holdArrivals(false)
+            }
         }
         if cadw_navigation_transition_running(navigation) == 0 {
             cadw_navigation_drop_left_pages(navigation)

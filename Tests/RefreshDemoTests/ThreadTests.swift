@@ -1,0 +1,203 @@
+// A status opened into its thread and back, as a reader does it, on X11 (xdotool under Xvfb)
+// and on Wayland (headless mutter's remote-desktop input), against the timeline server: a click
+// on a status opens its thread (the server sees the context request, the trace says the rows
+// show: the `thread` milestone), Alt+Left goes back and the timeline's first row in view is the
+// same at the same offset (the `firstRow` trace, 0 px); Enter on the focused row opens it again,
+// Escape goes back, 0 px; statuses streamed in while the thread was open count in the pill on
+// return. And a thread whose context request fails shows its own error view, which Retry (or a
+// pull, or F5) recovers from.
+
+import Foundation
+import WaylandSupport
+import XCTest
+
+final class ThreadTests: XCTestCase {
+    /// The input a test gives, on X11 or Wayland.
+    private struct Input {
+        /// A left click where the pointer is (over the list's rows).
+        let click: () throws -> Void
+        /// Alt+Left, Escape, Return.
+        let altLeft: () throws -> Void
+        let escape: () throws -> Void
+        let enter: () throws -> Void
+        /// `count` wheel notches down.
+        let wheelDown: (_ count: Int) throws -> Void
+    }
+
+    func testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturn() throws {
+        let (app, server, window) = try startDemoReadingTimeline(
+            serverArguments: ["--posts", "200", "--heartbeat", "1"], appArguments: ["--trace"], before: { _ in })
+        let input = Input(
+            click: {
+                shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+                shell(["xdotool", "click", "1"])
+            },
+            altLeft: { shell(["xdotool", "key", "alt+Left"]) }, escape: { shell(["xdotool", "key", "Escape"]) },
+            enter: { shell(["xdotool", "key", "Return"]) },
+            wheelDown: { count in
+                shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+                shell(["xdotool", "click", "--repeat", "\(count)", "--delay", "25", "5"])
+            })
+        try openAndReturn(app, server, input)
+    }
+
+    func testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturnOnWayland() throws {
+        let session = try WaylandSession()
+        let server = try TimelineServer(["--posts", "200", "--heartbeat", "1"])
+        let state = NSTemporaryDirectory() + "refresh-demo-state-\(UUID().uuidString)"
+        let app = try DemoProcess(
+            ["--trace", "--source", "mastodon", "--server", server.url, "--page-size", "20", "--size", "960x480"],
+            base: session.environment, environment: ["XDG_STATE_HOME": state])
+        let remote = try RemoteInput(environment: session.environment)
+        addTeardownBlock {
+            app.stop()
+            server.stop()
+            session.stop()
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        app.wait("the first frame on Wayland") { $0.trace.contains { $0["milestone"] as? String == "first-frame" } }
+        // Over the list's rows: mutter centres the 960×480 window on its 1280×800 monitor.
+        let over = (x: 460.0, y: 400.0)
+        let input = Input(
+            click: {
+                try remote.movePointer(toX: over.x, y: over.y)
+                try remote.click()
+            },
+            altLeft: { try remote.key(RemoteInput.left, alt: true) },
+            escape: { try remote.key(RemoteInput.escape) }, enter: { try remote.key(RemoteInput.returnKey) },
+            wheelDown: { count in
+                try remote.movePointer(toX: over.x, y: over.y)
+                try remote.wheel(up: false, count: count, delayMs: InputPace.spinNotchMs)
+            })
+        try openAndReturn(app, server, input)
+    }
+
+    func testAThreadWhoseRequestFailsShowsItsErrorViewAndARefreshRecovers() throws {
+        let (app, server, window) = try startDemoReadingTimeline(
+            serverArguments: ["--posts", "200"], appArguments: ["--trace"], before: { _ in })
+        app.wait("the first page at rest") { $0.atRest() && ($0.last?["items"] as? Int ?? 0) >= 20 }
+        // Both of the thread's requests (the status and its context) fail.
+        server.control("fault=500&on=context&times=2")
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        shell(["xdotool", "click", "1"])
+        app.wait("the thread's error view") {
+            $0.milestones("threadList").last?["placeholder"] as? String == "failed"
+                && $0.milestones("threadList").last?["header"] as? String == "idle"
+        }
+        XCTAssertTrue(app.milestones("thread").isEmpty, "no rows shown: \(app.milestones("threadList"))")
+        let opened = try XCTUnwrap(app.milestones("thread-open").last?["id"] as? String)
+        // F5 refreshes the list the focus is in, the thread's (its status page's Retry and a
+        // pull do the same): the fault is spent, the thread comes.
+        shell(["xdotool", "key", "F5"])
+        app.wait("the thread's rows after the retry") { $0.milestones("thread").last?["id"] as? String == opened }
+        let rows = app.milestones("thread").last?["rows"] as? Int ?? 0
+        XCTAssertGreaterThanOrEqual(rows, 3, "the status and its two replies at least")
+        XCTAssertGreaterThanOrEqual(server.contextRequests(for: opened).count, 2, "asked again after the failure")
+    }
+
+    /// The walk of the first two tests: the timeline scrolled into its rows, a click opens the
+    /// status under the pointer, a status streams in, Alt+Left returns; Enter opens it again,
+    /// Escape returns; the first row in view is the same, to the pixel, after each.
+    private func openAndReturn(_ app: DemoProcess, _ server: TimelineServer, _ input: Input) throws {
+        app.wait("the stream live and the first page at rest") {
+            $0.milestones("stream").last?["state"] as? String == "live" && $0.atRest()
+                && ($0.last?["items"] as? Int ?? 0) >= 20
+        }
+        // Into the rows, away from the top: what streams in then waits above, in the pill.
+        try input.wheelDown(6)
+        app.wait("the list scrolled into its rows and at rest") {
+            $0.atRest() && ($0.milestones("firstRow").last?["id"] as? String).map { $0 != "109000200" } == true
+        }
+        app.waitUntilAWheelMayPull()
+        let left = try XCTUnwrap(app.milestones("firstRow").last, "the first row in view traced")
+
+        try input.click()
+        app.wait("the thread's rows shown (the thread milestone)") { !$0.milestones("thread").isEmpty }
+        let thread = try XCTUnwrap(app.milestones("thread").last)
+        let opened = try XCTUnwrap(thread["id"] as? String)
+        XCTAssertGreaterThanOrEqual(thread["rows"] as? Int ?? 0, 3, "the status and its two replies at least")
+        XCTAssertEqual(server.contextRequests(for: opened).count, 1, "the server saw the thread's context request")
+        // The first row as the click left it (a click on a row cut at the top brings it into view).
+        let before = firstRow(app, before: "thread-open", occurrence: 0) ?? left
+
+        // Two statuses streamed while the thread is open.
+        let newAbove = app.last?["newAbove"] as? Int ?? 0
+        let streamedBefore = streamedUpdates(server)
+        server.control("post=2")
+        server.wait("the two new statuses streamed") { self.streamedUpdates($0) >= streamedBefore + 2 }
+
+        try input.altLeft()
+        let back = try waitForReturn(app, occurrence: 0)
+        XCTAssertEqual(back["id"] as? String, before["id"] as? String, "the same first row in view after Alt+Left")
+        XCTAssertEqual(
+            back["top"] as? Double ?? .nan, before["top"] as? Double ?? .infinity, accuracy: 0,
+            "the first row 0 px from where it was after Alt+Left")
+        app.wait("the pill counting the two streamed statuses, the list at rest") {
+            guard let pill = $0.milestones("pill").last?["pill"] as? String else { return false }
+            return pill != "hidden" && ($0.last?["newAbove"] as? Int ?? 0) >= newAbove + 2 && $0.atRest()
+        }
+        // They went in above the view: the first row stayed put.
+        let counted = try XCTUnwrap(app.milestones("firstRow").last)
+        XCTAssertEqual(counted["id"] as? String, before["id"] as? String, "the same first row with the pill shown")
+        XCTAssertEqual(
+            counted["top"] as? Double ?? .nan, before["top"] as? Double ?? .infinity, accuracy: 0,
+            "the first row 0 px from where it was with the pill shown")
+
+        // The focus is back on the opened row: Enter opens it again.
+        try input.enter()
+        app.wait("the thread opened again by Enter") { $0.milestones("thread").count == 2 }
+        XCTAssertEqual(app.milestones("thread").last?["id"] as? String, opened, "Enter opened the same status")
+        XCTAssertEqual(server.contextRequests(for: opened).count, 2)
+        let beforeEnter = firstRow(app, before: "thread-open", occurrence: 1) ?? back
+        try input.escape()
+        let again = try waitForReturn(app, occurrence: 1)
+        XCTAssertEqual(again["id"] as? String, beforeEnter["id"] as? String, "the same first row after Escape")
+        XCTAssertEqual(
+            again["top"] as? Double ?? .nan, beforeEnter["top"] as? Double ?? .infinity, accuracy: 0,
+            "the first row 0 px from where it was after Escape")
+        XCTAssertEqual(again["id"] as? String, before["id"] as? String, "and where it was at first")
+    }
+
+    /// The statuses the server streamed (`update` events) so far, on every stream.
+    private func streamedUpdates(_ server: TimelineServer) -> Int {
+        server.of("streamed").reduce(0) { sum, line in
+            sum + ((line["events"] as? [String])?.filter { $0 == "update" }.count ?? 0)
+        }
+    }
+
+    /// The last `firstRow` line before the `occurrence`-th (from 0) `milestone` line.
+    private func firstRow(_ app: DemoProcess, before milestone: String, occurrence: Int) -> TraceLine? {
+        let trace = app.trace
+        let marks = trace.indices.filter { trace[$0]["milestone"] as? String == milestone }
+        guard occurrence < marks.count else { return nil }
+        return trace[..<marks[occurrence]].last { $0["milestone"] as? String == "firstRow" }
+    }
+
+    /// Waits for the `occurrence`-th (from 0) return to the timeline and the `firstRow` line a
+    /// frame traced after it.
+    private func waitForReturn(_ app: DemoProcess, occurrence: Int) throws -> TraceLine {
+        var found: TraceLine?
+        app.wait("back on the timeline (return \(occurrence + 1)), its first row traced") {
+            let trace = $0.trace
+            let backs = trace.indices.filter {
+                trace[$0]["milestone"] as? String == "back" && trace[$0]["to"] as? String == "timeline"
+            }
+            guard occurrence < backs.count else { return false }
+            found = trace[backs[occurrence]...].first { $0["milestone"] as? String == "firstRow" }
+            return found != nil
+        }
+        return try XCTUnwrap(found)
+    }
+}
+
+extension DemoProcess {
+    /// The trace's milestone lines named `name`.
+    func milestones(_ name: String) -> [TraceLine] { trace.filter { $0["milestone"] as? String == name } }
+}
+
+extension TimelineServer {
+    /// The context requests the server saw for status `id`.
+    func contextRequests(for id: String) -> [[String: Any]] {
+        requests("context").filter { $0["status"] as? String == id }
+    }
+}
