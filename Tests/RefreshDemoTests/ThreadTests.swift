@@ -95,6 +95,56 @@ final class ThreadTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.contextRequests(for: opened).count, 2, "asked again after the failure")
     }
 
+    func testClicksOnALinkAPictureOrAButtonInAStatusAreTheirsAndOpenNoThread() throws {
+        let folder = NSTemporaryDirectory() + "refresh-demo-thread-clicks-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let opened = folder + "/opened"
+        let browser = try TimelineLinkTests.browser(in: folder, writingTo: opened)
+        let (app, _, window) = try startDemoReadingTimeline(
+            serverArguments: ["--posts", "60", "--media", "7", "--warnings", "5"], appArguments: ["--trace"],
+            appEnvironment: browser, size: "960x900", before: { _ in })
+        app.wait("the first page at rest") { $0.atRest() && ($0.last?["items"] as? Int ?? 0) >= 20 }
+        func place(_ arguments: [String]) throws -> (x: Int, y: Int, width: Int, height: Int) {
+            let fields = try runScreenReaderClient("widget_place.py", arguments, for: app).split(separator: " ")
+            guard fields.count >= 4, let x = Int(fields[0]), let y = Int(fields[1]), let width = Int(fields[2]),
+                let height = Int(fields[3])
+            else { throw TestSetupError(description: "no place for \(arguments)") }
+            return (x, y, width, height)
+        }
+        func click(_ x: Int, _ y: Int) {
+            shell(["xdotool", "mousemove", "--window", window, "\(x)", "\(y)"])
+            shell(["xdotool", "click", "1"])
+        }
+        func browserAsked(_ words: String) {
+            let asked = poll(every: 0.05, timeout: 60) {
+                (try? String(contentsOfFile: opened, encoding: .utf8))?.contains(words) == true
+            }
+            XCTAssertTrue(
+                asked,
+                "the browser asked for an address with \(words); it was asked: "
+                    + ((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "nothing"))
+        }
+        // The mention a reply starts with: its link opens, not the thread.
+        let status = try place(["label", "@"])
+        click(status.x + 12, status.y + min(status.height, 18) / 2)
+        browserAsked("https://example.org/@")
+        // A picture of status #56: the whole picture opens.
+        let picture = try place(["image", "A chart for #56"])
+        click(picture.x + picture.width / 2, picture.y + picture.height / 2)
+        browserAsked("/media/56-0-")
+        // A content warning's button: it shows the content.
+        let button = try place(["push button", "Show more"])
+        click(button.x + button.width / 2, button.y + button.height / 2)
+        _ = try place(["push button", "Show less"])
+        XCTAssertTrue(
+            app.milestones("thread-open").isEmpty, "no thread opened: \(app.milestones("thread-open"))")
+
+        // A click on the status's words away from its links opens its thread.
+        click(status.x + status.width - 8, status.y + min(status.height, 18) / 2)
+        app.wait("the thread of the status clicked") { !$0.milestones("thread").isEmpty }
+        XCTAssertEqual(app.milestones("thread-open").count, 1, "one thread opened")
+    }
+
     /// The walk of the first two tests: the timeline scrolled into its rows, a click opens the
     /// status under the pointer, a status streams in, Alt+Left returns; Enter opens it again,
     /// Escape returns; the first row in view is the same, to the pixel, after each.
