@@ -22,16 +22,17 @@ final class ThreadPage {
     /// The page's root widget (header bar over the list), as the navigation holds it.
     let widget: WidgetPointer
     let list: RefreshList<FeedItem>
-    let thread: MastodonThread
+    /// The status whose thread the page shows.
+    let statusID: String
     /// The status this page opened from another: the row to focus on return (nil: none yet).
     var openedID: String?
     /// Whether the rows were traced as shown (the `thread` milestone) and the status focused.
     var rowsShown = false
 
-    init(widget: WidgetPointer, list: RefreshList<FeedItem>, thread: MastodonThread) {
+    init(widget: WidgetPointer, list: RefreshList<FeedItem>, statusID: String) {
         self.widget = widget
         self.list = list
-        self.thread = thread
+        self.statusID = statusID
     }
 }
 
@@ -39,8 +40,15 @@ extension DemoApp {
     /// Opens `item`'s thread over the page shown (the timeline, or a thread), if the source has
     /// threads (the network feed); the row it was opened from is focused again on return.
     func openThread(_ item: FeedItem) {
-        guard let mastodon, let navigation else { return }
+        guard let mastodon else { return }
         let thread = MastodonThread(source: mastodon, statusID: item.id)
+        // The page's list keeps its loader, and the loader the thread.
+        openThreadPage(for: item) { done in thread.load(done) }
+    }
+
+    /// Opens a thread page for `item` over the page shown, its rows loaded by `load`.
+    func openThreadPage(for item: FeedItem, load: @escaping RefreshList<FeedItem>.RefreshCallback) {
+        guard let navigation else { return }
         var configuration = RefreshListConfiguration()
         configuration.texts = options.source.texts
         // F5 and Ctrl+R in the thread refresh the thread, not the timeline under it.
@@ -62,7 +70,7 @@ extension DemoApp {
         list.isFooterHidden = true
         cgtk_accessible_set_string(list.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Thread"))
         list.onPlaceholder { Self.statusPage(for: $0, retryAction: "list.refresh") }
-        list.onRefresh(completion: { [weak thread] done in thread?.load(done) })
+        list.onRefresh(completion: load)
         list.singleClickActivate = true
         list.onActivate { [weak self] item, _ in self?.openThread(item) }
         list.eventObserver = { [weak self, weak list] _, engine in
@@ -74,14 +82,14 @@ extension DemoApp {
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(page.box, threadHeaderBar(for: item))
         gtk_box_append(page.box, list.widget)
-        let threadPage = ThreadPage(widget: page, list: list, thread: thread)
+        let threadPage = ThreadPage(widget: page, list: list, statusID: item.id)
         if let current = threadPages.last {
             current.openedID = item.id
         } else {
             timelineOpenedID = item.id
         }
         threadPages.append(threadPage)
-        mastodon.holdArrivals(true)
+        mastodon?.holdArrivals(true)
         tracedThreadList = nil
         tracer?.milestone("thread-open", [("id", item.id)])
         cadw_navigation_push(navigation, page, localized("Thread"))
@@ -164,7 +172,7 @@ extension DemoApp {
             threadPages.removeSubrange(kept...)
             let list = shownIndex.map { threadPages[$0].list } ?? self.list
             let openedID = shownIndex.map { threadPages[$0].openedID } ?? timelineOpenedID
-            tracer?.milestone("back", [("to", shownIndex.map { threadPages[$0].thread.statusID } ?? "timeline")])
+            tracer?.milestone("back", [("to", shownIndex.map { threadPages[$0].statusID } ?? "timeline")])
             if let list { focusRow(openedID, in: list) }
             // The timeline's first row is traced again once a frame shows it, as it was left;
             // what streamed in meanwhile goes in above it now, counted in the pill.
@@ -223,7 +231,7 @@ extension DemoApp {
             ListParts.firstRowInView(of: page.list.widget) != nil
         else { return }
         page.rowsShown = true
-        focusRow(page.thread.statusID, in: page.list)
-        tracer?.milestone("thread", [("id", page.thread.statusID), ("rows", page.list.items.count)])
+        focusRow(page.statusID, in: page.list)
+        tracer?.milestone("thread", [("id", page.statusID), ("rows", page.list.items.count)])
     }
 }
