@@ -1,0 +1,36 @@
+"""Where the demo's keyboard focus is, as a screen reader follows it: waits until the focus is on
+a row (a list item) whose words (its labels, as Orca reads them) contain WORDS, and prints them.
+With --back-button it also waits for a push button named "Back" (the thread page's way back, as
+a screen reader names it). Usage: focused_row.py PID WORDS [--back-button]"""
+import sys
+
+import pyatspi
+
+from atspi_client import role, states, wait
+from stream_status import Demo
+
+
+def main(pid, words, back_button):
+    tree = Demo(pid)
+
+    def focused_row():
+        node = next((n for n in tree._all() if states(n).contains(pyatspi.STATE_FOCUSED)
+                     and n.getRole() != pyatspi.ROLE_FRAME), None)
+        if node is None or node.getRole() != pyatspi.ROLE_LIST_ITEM:
+            return None
+        text = tree._text(node)
+        return text if words in text else None
+
+    def where():
+        return f"the focus on a row saying {words!r}; it is on {tree.focused()}"
+
+    said = wait(where, focused_row)
+    print(f"AT-SPI: the focus is on the row '{said}'")
+    if back_button:
+        wait("a push button named 'Back'", lambda: next(
+            (n for n in tree._all() if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Back"), None))
+        print("AT-SPI: a push button named 'Back'")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), sys.argv[2], "--back-button" in sys.argv[3:])
