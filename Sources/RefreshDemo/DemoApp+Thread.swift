@@ -68,7 +68,10 @@ extension DemoApp {
         guard let list = try? RefreshList(configuration: configuration, rows: threadRows) else { return }
         // The whole thread comes in one answer: nothing loads below it.
         list.isFooterHidden = true
+        // A screen reader entering the page says what it is and how to leave it.
         cgtk_accessible_set_string(list.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, localized("Thread"))
+        cgtk_accessible_set_string(
+            list.widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, localized("Alt+Left or Escape goes back"))
         list.onPlaceholder { Self.statusPage(for: $0, retryAction: "list.refresh") }
         list.onRefresh(completion: load)
         list.singleClickActivate = true

@@ -174,7 +174,7 @@ final class ThreadTests: XCTestCase {
         let before = firstRow(app, before: "thread-open", occurrence: 0) ?? left
         // A screen reader is on the opened status, and finds the way back.
         let words = "#\((Int(opened) ?? 0) - 109_000_000): "
-        if checksFocus { try runScreenReaderClient("focused_row.py", [words, "--back-button"], for: app) }
+        if checksFocus { try runScreenReaderClient("focused_row.py", ["Thread", words, "--back-button"], for: app) }
 
         // Two statuses streamed while the thread is open.
         let newAbove = app.last?["newAbove"] as? Int ?? 0
@@ -199,7 +199,7 @@ final class ThreadTests: XCTestCase {
             counted["top"] as? Double ?? .nan, before["top"] as? Double ?? .infinity, accuracy: 0,
             "the first row 0 px from where it was with the pill shown")
         // The focus is back on the opened row.
-        if checksFocus { try runScreenReaderClient("focused_row.py", [words], for: app) }
+        if checksFocus { try runScreenReaderClient("focused_row.py", ["Mastodon timeline", words], for: app) }
 
         // The focus is back on the opened row: Enter opens it again.
         try input.enter()

@@ -1,7 +1,8 @@
 """Where the demo's keyboard focus is, as a screen reader follows it: waits until the focus is on
-a row (a list item) whose words (its labels, as Orca reads them) contain WORDS, and prints them.
-With --back-button it also waits for a push button named "Back" (the thread page's way back, as
-a screen reader names it). Usage: focused_row.py PID WORDS [--back-button]"""
+a row (a list item) inside the widget named LIST ("Thread", "Mastodon timeline") whose words (its
+labels, as Orca reads them) contain WORDS, and prints them. With --back-button it also waits for
+a push button named "Back" (the thread page's way back, as a screen reader names it).
+Usage: focused_row.py PID LIST WORDS [--back-button]"""
 import sys
 
 import pyatspi
@@ -10,7 +11,17 @@ from atspi_client import role, states, wait
 from stream_status import Demo
 
 
-def main(pid, words, back_button):
+def within(node, name):
+    """Whether an ancestor of `node` is named `name` (the list widget, which the app labels)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.name == name:
+            return True
+        parent = parent.parent
+    return False
+
+
+def main(pid, list_name, words, back_button):
     tree = Demo(pid)
 
     def focused_row():
@@ -19,13 +30,13 @@ def main(pid, words, back_button):
         if node is None or node.getRole() != pyatspi.ROLE_LIST_ITEM:
             return None
         text = tree._text(node)
-        return text if words in text else None
+        return text if words in text and within(node, list_name) else None
 
     def where():
-        return f"the focus on a row saying {words!r}; it is on {tree.focused()}"
+        return f"the focus on a row of {list_name!r} saying {words!r}; it is on {tree.focused()}"
 
     said = wait(where, focused_row)
-    print(f"AT-SPI: the focus is on the row '{said}'")
+    print(f"AT-SPI: the focus is on the row '{said}' of {list_name!r}")
     if back_button:
         wait("a push button named 'Back'", lambda: next(
             (n for n in tree._all() if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Back"), None))
@@ -33,4 +44,4 @@ def main(pid, words, back_button):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), sys.argv[2], "--back-button" in sys.argv[3:])
+    main(int(sys.argv[1]), sys.argv[2], sys.argv[3], "--back-button" in sys.argv[4:])
