@@ -25,12 +25,15 @@ def main(pid, list_name, words, back_button):
     tree = Demo(pid)
 
     def focused_row():
-        node = next((n for n in tree._all() if states(n).contains(pyatspi.STATE_FOCUSED)
-                     and n.getRole() != pyatspi.ROLE_FRAME), None)
-        if node is None or node.getRole() != pyatspi.ROLE_LIST_ITEM:
-            return None
-        text = tree._text(node)
-        return text if words in text and within(node, list_name) else None
+        # Every focused row is looked at: a page just gone back from may linger in what the
+        # client read of the tree.
+        for node in tree._all():
+            if node.getRole() != pyatspi.ROLE_LIST_ITEM or not states(node).contains(pyatspi.STATE_FOCUSED):
+                continue
+            text = tree._text(node)
+            if words in text and within(node, list_name):
+                return text
+        return None
 
     def where():
         return f"the focus on a row of {list_name!r} saying {words!r}; it is on {tree.focused()}"
