@@ -1,6 +1,7 @@
 """Where the demo's keyboard focus is, as a screen reader follows it: waits until the focus is on
-a row (a list item) inside the widget named LIST ("Thread", "Mastodon timeline") whose words (its
-labels, as Orca reads them) contain WORDS, and prints them. With --back-button it also waits for
+a row (a list item) inside a widget named LIST (or one of LIST's names, "|" between them:
+"Thread", "Mastodon timeline|Refresh List") whose words (its labels, as Orca reads them) contain
+WORDS, and prints them. With --back-button it also waits for
 a push button named "Back" (the thread page's way back, as a screen reader names it).
 Usage: focused_row.py PID LIST WORDS [--back-button]"""
 import sys
@@ -11,11 +12,13 @@ from atspi_client import role, states, wait
 from stream_status import Demo
 
 
-def within(node, name):
-    """Whether an ancestor of `node` is named `name` (the list widget, which the app labels)."""
+def within(node, names):
+    """Whether an ancestor of `node` below its window is named one of `names`: the list widget,
+    which the app labels, or (GTK 4.18, where that label is not exposed) the navigation page
+    holding it, named by its title."""
     parent = node.parent
-    while parent is not None:
-        if parent.name == name:
+    while parent is not None and parent.getRole() != pyatspi.ROLE_FRAME:
+        if parent.name in names:
             return True
         parent = parent.parent
     return False
@@ -31,7 +34,7 @@ def main(pid, list_name, words, back_button):
             if node.getRole() != pyatspi.ROLE_LIST_ITEM or not states(node).contains(pyatspi.STATE_FOCUSED):
                 continue
             text = tree._text(node)
-            if words in text and within(node, list_name):
+            if words in text and within(node, list_name.split("|")):
                 return text
         return None
 
