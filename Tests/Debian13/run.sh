@@ -60,6 +60,10 @@ if [ "${1:-}" = "--in-root" ]; then
     skip="$skip|StreamTests.testADroppedStreamReconnectsAndCatchesUpEveryMissedPostOnceInOrder"
     skip="$skip|StreamTests.testAScreenReaderReadsTheStreamsStateAndWhy"
     skip="$skip|StyleTests.testTheDesktopsDarkStyleAndHighContrastAreFollowed"
+    skip="$skip|ThreadTests.testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturnOnWayland"
+    skip="$skip|ThreadTests.testClicksOnALinkAPictureOrAButtonInAStatusAreTheirsAndOpenNoThread"
+    skip="$skip|TimelineLinkTests.testClickingAMentionInAStatusOpensItsAddress"
+    skip="$skip|ThreadTests.testAThreadWhoseRequestFailsShowsItsErrorViewAndARefreshRecovers"
     for suite in RefreshEngineTests GtkRefreshListTests RefreshDemoTests; do
         echo "== Debian 13: $suite on X11 (Xvfb)"
         REFRESH_RENDER_DIR="$renders/x11" on_x11 nice -n 10 swift test --skip-build --scratch-path "$scratch" \
