@@ -55,7 +55,10 @@ final class MastodonThread {
         func finish(_ result: Result<Page<FeedItem>, any Error>) {
             guard !answered else { return }
             answered = true
+            // The other request is not waited for; letting the requests go ends the cycle
+            // their answers' closures make with this list of them.
             for request in requests { g_cancellable_cancel(request.cancellable) }
+            requests = []
             if !done.isCancelled { done(result) }
         }
         func heard<Answer>(_ result: Result<Answer, NetworkError>, _ store: (Answer) -> Void) {
@@ -81,6 +84,7 @@ final class MastodonThread {
         done.onCancel {
             answered = true
             for request in requests { g_cancellable_cancel(request.cancellable) }
+            requests = []
         }
     }
 
