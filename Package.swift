@@ -22,8 +22,9 @@ let package = Package(
         // Every pull-to-refresh and load-more decision. Standard library only.
         .target(name: "RefreshEngine", swiftSettings: swiftSettings),
         // The seeded generator the demo's feed and the engine's property test share (stdlib only).
-        // Tools/ holds what the project's tests, benchmarks and demo use and the library does not.
-        .target(name: "SeededRandom", path: "Tools/SeededRandom", swiftSettings: swiftSettings),
+        // The demo ships it, so it lives in Sources/; Tools/ holds what only the project's tests
+        // and benchmarks use.
+        .target(name: "SeededRandom", swiftSettings: swiftSettings),
         // GTK 4 from Debian's libgtk-4-dev, through pkg-config and a module map.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // libadwaita from Debian's libadwaita-1-dev, for the demo app only.
@@ -36,10 +37,9 @@ let package = Package(
         .target(
             name: "GtkRefreshList", dependencies: ["CGtk", "RefreshEngine", "GtkInterop"], swiftSettings: swiftSettings),
         // A list's parts found in its documented widget tree, and drags emitted on its own
-        // gesture: for the demo's screenshot script, the benchmarks and the widget tests.
-        .target(
-            name: "ListProbe", dependencies: ["CGtk", "GtkInterop"], path: "Tools/ListProbe",
-            swiftSettings: swiftSettings),
+        // gesture: for the demo (its trace and screenshot script, so it ships: Sources/), the
+        // benchmarks and the widget tests. Not part of the widget's API.
+        .target(name: "ListProbe", dependencies: ["CGtk", "GtkInterop"], swiftSettings: swiftSettings),
         // GTK's test checks and signal emission for the widget tests (variadic in C).
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/CGtkTestSupport", pkgConfig: "gtk4"),
         .testTarget(

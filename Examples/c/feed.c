@@ -5,12 +5,15 @@
  * touchpad, drag, touch) or on F5, and the 20 older than its last row as the view nears the
  * end; the rows older than Post 21 fail once ("the server is busy"), as servers do. Pressing N
  * stands in for a stream: a new post arrives and goes on top (refresh_list_receive). Answers
- * come 300 ms later, like a network's. What happens is printed as JSON lines, for the tests.
+ * come 300 ms later, like a network's. Opening a row (Enter, Space, a double click, a tap, or a
+ * single click with --single-click-activate) prints it. What happens is printed as JSON lines,
+ * for the tests.
  *
  *   cc feed.c $(pkg-config --cflags --libs refresh-list-1) -o feed */
 #include <refresh-list/refresh-list.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PAGE_SIZE 20
 #define FAILS_BELOW 21
@@ -19,6 +22,7 @@ typedef struct {
   int newest;
   int refreshes;
   gboolean failed_once;
+  gboolean single_click;
   GtkWidget *list;
 } Feed;
 
@@ -162,6 +166,17 @@ on_footer (RefreshList *list, GParamSpec *spec)
   fflush (stdout);
 }
 
+/* A row opened (Enter or Space on it, a double click, a tap; a single click with
+ * --single-click-activate): an app would show the post; this one says which. */
+static void
+on_row_activate (RefreshList *list, guint position)
+{
+  g_autoptr (GtkStringObject) post = g_list_model_get_item (refresh_list_get_model (list), position);
+  printf ("{\"event\": \"activate\", \"position\": %u, \"post\": \"%s\"}\n", position,
+          gtk_string_object_get_string (post));
+  fflush (stdout);
+}
+
 static void
 on_activate (GtkApplication *app, Feed *feed)
 {
@@ -180,6 +195,8 @@ on_activate (GtkApplication *app, Feed *feed)
   g_signal_connect (list, "refresh", G_CALLBACK (on_refresh), feed);
   g_signal_connect (list, "load-more", G_CALLBACK (on_load_more), feed);
   g_signal_connect (list, "notify::footer-state", G_CALLBACK (on_footer), NULL);
+  g_signal_connect (list, "activate", G_CALLBACK (on_row_activate), NULL);
+  refresh_list_set_single_click_activate (REFRESH_LIST (list), feed->single_click);
   GListModel *model;
   g_object_get (list, "model", &model, NULL);
   g_signal_connect (model, "items-changed", G_CALLBACK (on_rows_changed), NULL);
@@ -200,8 +217,17 @@ int
 main (int argc, char **argv)
 {
   Feed feed = { .newest = 60 };
+  /* --single-click-activate: a single click opens a row (taken out before GApplication parses). */
+  int kept = 1;
+  for (int index = 1; index < argc; index++) {
+    if (strcmp (argv[index], "--single-click-activate") == 0)
+      feed.single_click = TRUE;
+    else
+      argv[kept++] = argv[index];
+  }
+  argv[kept] = NULL;
   g_autoptr (GtkApplication) app =
       gtk_application_new ("io.github.refreshlist.CExample", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (app, "activate", G_CALLBACK (on_activate), &feed);
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  return g_application_run (G_APPLICATION (app), kept, argv);
 }

@@ -6,7 +6,9 @@ pages in all; the third page fails once ("the server is busy"), as servers do. T
 for all of it by itself: when shown, when pulled down at the top (wheel, touchpad, drag,
 touch) or on F5, and as the view nears the end. Answers come 300 ms later, like a network's.
 
-What happens is printed as JSON lines, for the tests that run it.
+Opening a row (Enter, Space, a double click, a tap, or a single click with
+--single-click-activate) prints it. What happens is printed as JSON lines, for the tests that
+run it.
 """
 import json
 import sys
@@ -77,6 +79,11 @@ def on_bind(_factory, item):
     item.get_child().set_text(item.get_item().get_string())
 
 
+def on_row_activate(feed_list, position):
+    """A row opened: an app would show the post; this one says which."""
+    say(event="activate", position=position, post=feed_list.props.model.get_item(position).get_string())
+
+
 def on_rows_changed(model, _position, _removed, _added):
     first = model.get_item(0).get_string() if model.get_n_items() else None
     say(rows=model.get_n_items(), first=first)
@@ -105,7 +112,7 @@ WINDOW = """
 """
 
 
-def on_activate(app):
+def on_activate(app, single_click):
     feed = Feed()
     Refresh.List.__gtype__  # registers RefreshList for the builder
     builder = Gtk.Builder.new_from_string(WINDOW, -1)
@@ -117,11 +124,15 @@ def on_activate(app):
     feed_list.connect("load-more", on_load_more, feed)
     feed_list.props.model.connect("items-changed", on_rows_changed)
     feed_list.connect("notify::footer-state", lambda widget, _: say(footer=widget.props.footer_state.value_nick))
+    feed_list.connect("activate", on_row_activate)
+    feed_list.props.single_click_activate = single_click
     window = builder.get_object("window")
     window.set_application(app)
     window.present()
 
 
 app = Gtk.Application(application_id="io.github.refreshlist.PythonExample", flags=Gio.ApplicationFlags.NON_UNIQUE)
-app.connect("activate", on_activate)
-sys.exit(app.run(sys.argv))
+# --single-click-activate: a single click opens a row (taken out before GApplication parses).
+SINGLE_CLICK = "--single-click-activate" in sys.argv[1:]
+app.connect("activate", on_activate, SINGLE_CLICK)
+sys.exit(app.run([argument for argument in sys.argv if argument != "--single-click-activate"]))

@@ -6,8 +6,9 @@ pull, F5 or Refresh; older ones (max_id) near the end; reopened at the place it 
 $XDG_STATE_HOME, the saved status (max_id one past its id), then those above it (min_id) near
 the top. The public stream's new statuses go on top through Refresh.List.receive(): scrolled
 down, the place holds and the "N new posts" pill counts them. A dropped stream reconnects after
-a jittered, doubling wait and loads what it missed by min_id, oldest first. HTTP is libsoup 3.
---trace prints JSON lines named as refresh-demo's trace names the same things.
+a jittered, doubling wait and loads what it missed by min_id, oldest first. A click on a status
+(or Enter on it) opens it on a page of its own, the list's `activate`; Back, Escape or Alt+Left
+return to the timeline where it was. HTTP is libsoup 3. --trace prints JSON lines named as refresh-demo's trace names the same things.
 """
 import argparse
 import html
@@ -274,7 +275,7 @@ class Timeline:
             paging=Refresh.Paging.CURSOR, key_property="id", item_type=Status, factory=factory,
             prepares_rows=options.prepare_rows == "near-view",
             place_key="timeline", last_updated_key="timeline", page_size=options.page_size,
-            shortcut_scope=Refresh.ShortcutScope.WINDOW, hexpand=True, vexpand=True)
+            shortcut_scope=Refresh.ShortcutScope.WINDOW, single_click_activate=True, hexpand=True, vexpand=True)
         self.list.update_property([Gtk.AccessibleProperty.LABEL], ["Mastodon timeline"])
         self.list.set_counted_text(Refresh.CountedText.NEW_ABOVE, "%d new post", "%d new posts", None)
         self.list.set_counted_text(
@@ -429,6 +430,24 @@ class StatusRow(Gtk.Box):
         return widget
 
 
+class PostPage(Gtk.Box):
+    """One status on a page of its own: its whole text and its author, selectable."""
+
+    def __init__(self):
+        super().__init__(orientation=Gtk.Orientation.VERTICAL, spacing=12, margin_start=18, margin_end=18,
+                         margin_top=18, margin_bottom=18)
+        self.status_id = None
+        self.text = Gtk.Label(xalign=0, wrap=True, selectable=True, css_classes=["title-4"])
+        self.author = Gtk.Label(xalign=0, selectable=True, css_classes=["dim-label"])
+        self.append(self.text)
+        self.append(self.author)
+
+    def show_status(self, status):
+        self.status_id = status.id
+        self.text.set_text(status.text)
+        self.author.set_text(status.author)
+
+
 class Application(Gtk.Application):
     STREAM_WORDS = {"connecting": ("Connecting…", None), "live": ("Live", "success"),
                     "reconnecting": ("Reconnecting…", "warning"), "off": ("Offline", "error")}
@@ -450,11 +469,58 @@ class Application(Gtk.Application):
         refresh.update_property([Gtk.AccessibleProperty.LABEL], ["Refresh"])
         refresh.connect("clicked", lambda _button: self.timeline.list.begin_refresh())
         header.pack_start(refresh)
+        # Back from a post: the header bar's button, Escape or Alt+Left.
+        self.back = Gtk.Button(icon_name="go-previous-symbolic", tooltip_text="Back (Escape)", visible=False)
+        self.back.update_property([Gtk.AccessibleProperty.LABEL], ["Back to the timeline"])
+        self.back.connect("clicked", lambda _button: self.show_timeline())
+        header.pack_start(self.back)
+        self.refresh_button = refresh
         self.stream_label = Gtk.Label(accessible_role=Gtk.AccessibleRole.STATUS, visible=False)
         header.pack_end(self.stream_label)
         window.set_titlebar(header)
-        window.set_child(self.timeline.list)
+        # The timeline and a post's page; the timeline stays as it was while a post shows.
+        self.post = PostPage()
+        self.pages = Gtk.Stack(transition_type=Gtk.StackTransitionType.SLIDE_LEFT_RIGHT)
+        self.pages.add_named(self.timeline.list, "timeline")
+        self.pages.add_named(self.post, "post")
+        self.pages.connect("notify::transition-running", self.page_shown)
+        window.set_child(self.pages)
+        self.timeline.list.connect("activate", self.open_post)
+        keys = Gtk.ShortcutController(scope=Gtk.ShortcutScope.GLOBAL)
+        for trigger in ("Escape", "<Alt>Left"):
+            keys.add_shortcut(Gtk.Shortcut(trigger=Gtk.ShortcutTrigger.parse_string(trigger),
+                                           action=Gtk.CallbackAction.new(self.back_if_open)))
+        window.add_controller(keys)
         window.present()
+
+    def open_post(self, timeline_list, position):
+        """The list's `activate`: the status at `position` on its own page."""
+        self.post.show_status(timeline_list.props.model.get_item(position))
+        self.opened_at = position
+        self.back.set_visible(True)
+        self.refresh_button.set_visible(False)
+        self.pages.set_visible_child_name("post")
+
+    def back_if_open(self, *_):
+        if self.pages.get_visible_child_name() != "post":
+            return False
+        self.show_timeline()
+        return True
+
+    def show_timeline(self):
+        self.back.set_visible(False)
+        self.refresh_button.set_visible(True)
+        self.pages.set_visible_child_name("timeline")
+        self.timeline.list.grab_focus()
+
+    def page_shown(self, pages, _spec):
+        """Traced once a page has slid in."""
+        if pages.props.transition_running:
+            return
+        if pages.get_visible_child_name() == "post":
+            self.trace(milestone="post", id=self.post.status_id)
+        else:
+            self.trace(milestone="timeline")
 
     def show_stream(self, state, reason):
         """The stream's state in the header bar; why, as its tooltip and description."""

@@ -5,7 +5,9 @@
  * touchpad, drag, touch) or on F5, and the 20 older than its last row as the view nears the
  * end; the rows older than Post 21 fail once ("the server is busy"), as servers do. Pressing N
  * stands in for a stream: a new post arrives and goes on top (Refresh.List.receive). Answers
- * come 300 ms later, like a network's. What happens is printed as JSON lines, for the tests.
+ * come 300 ms later, like a network's. Opening a row (Enter, Space, a double click, a tap, or a
+ * single click with --single-click-activate) prints it. What happens is printed as JSON lines,
+ * for the tests.
  *
  *   valac --pkg refresh-list-1 feed.vala */
 const int PAGE_SIZE = 20;
@@ -68,6 +70,16 @@ class Feed {
 int main (string[] args) {
     Intl.setlocale ();
     var feed = new Feed ();
+    // --single-click-activate: a single click opens a row (taken out before GApplication parses).
+    string[] kept = {};
+    var single_click = false;
+    foreach (var argument in args) {
+        if (argument == "--single-click-activate") {
+            single_click = true;
+        } else {
+            kept += argument;
+        }
+    }
     var app = new Gtk.Application ("io.github.refreshlist.ValaExample", ApplicationFlags.NON_UNIQUE);
     app.activate.connect (() => {
         var factory = new Gtk.SignalListItemFactory ();
@@ -81,7 +93,7 @@ int main (string[] args) {
         });
         var list = new Refresh.List () {
             factory = factory, item_type = typeof (Gtk.StringObject), key_property = "string",
-            paging = Refresh.Paging.CURSOR
+            paging = Refresh.Paging.CURSOR, single_click_activate = single_click
         };
         list.set_counted_text (Refresh.CountedText.NEW_ABOVE, "%d new post", "%d new posts", null);
         // What a screen reader calls the rows ("Feed. List with 20 items.").
@@ -98,6 +110,11 @@ int main (string[] args) {
         list.notify["footer-state"].connect ((shown, spec) => {
             var states = (EnumClass) typeof (Refresh.FooterState).class_ref ();
             say ("{\"footer\": \"%s\"}".printf (states.get_value (((Refresh.List) shown).footer_state).value_nick));
+        });
+        // A row opened: an app would show the post; this one says which.
+        list.activate.connect ((shown, position) => {
+            var post = (Gtk.StringObject) shown.model.get_item (position);
+            say ("{\"event\": \"activate\", \"position\": %u, \"post\": \"%s\"}".printf (position, post.string));
         });
         var window = new Gtk.ApplicationWindow (app) { title = "Refresh example (Vala)", child = list };
         window.set_default_size (360, 420);
@@ -116,5 +133,5 @@ int main (string[] args) {
         ((Gtk.Widget) window).add_controller (keys);
         window.present ();
     });
-    return app.run (args);
+    return app.run (kept);
 }

@@ -32,7 +32,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)?
     /// Called for every effect the list carries out (the demo's trace).
     var effectObserver: (@MainActor (Effect) -> Void)?
-    /// Told when the reader opens a row (`onActivate`; RefreshList+Activation.swift).
+    /// Told when the reader opens a row (`onActivate`; ListDriver+Activation.swift).
     var activationHandler: (@MainActor (Item, Int) -> Void)?
     /// The state last reported to `onStateChange`.
     var reportedState: Snapshot?
@@ -42,32 +42,32 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The instance's Swift side, which owns this object (so outlives it).
     unowned let core: RefreshListCore
     let parts: Parts
-    /// The "N new" pill over the rows (RefreshList+Pill.swift).
+    /// The "N new" pill over the rows (ListDriver+Pill.swift).
     let pill: NewPill
     /// What shows in place of the rows while there are none.
     let placeholderView: PlaceholderView
     /// The app's widgets for the placeholder, if it gives its own.
     var placeholderFactory: (@MainActor (PlaceholderContent) -> UnsafeMutablePointer<GtkWidget>?)?
     let connections = SignalConnections()
-    /// The engine's wake-up timer and frame report (RefreshList+Timing.swift).
+    /// The engine's wake-up timer and frame report (ListDriver+Timing.swift).
     var timing = Timing()
-    /// The loaders and what runs for them (RefreshList+Loading.swift).
+    /// The loaders and what runs for them (ListDriver+Loading.swift).
     var loading = Loading()
-    /// GTK's cells for the rows and the footer (RefreshList+Model.swift).
+    /// GTK's cells for the rows and the footer (ListDriver+Model.swift).
     var cells = Cells()
-    /// Rows prepared near the view (RefreshList+Preparation.swift).
+    /// Rows prepared near the view (ListDriver+Preparation.swift).
     var preparation = Preparation<Item.ID>()
-    /// The rows and what de-duplication knows of them (RefreshList+Model.swift).
+    /// The rows and what de-duplication knows of them (ListDriver+Model.swift).
     let model = RowModel<Item>()
-    /// Events waiting for the engine (RefreshList+Events.swift).
+    /// Events waiting for the engine (ListDriver+Events.swift).
     var queue = EventQueue()
     /// Whether the widget was disposed (the instance's flag: one for both).
     var isDisposed: Bool { core.isDisposed }
     var hasStarted = false
-    /// What input handling remembers between events (RefreshList+Input.swift).
+    /// What input handling remembers between events (ListDriver+Input.swift).
     var input = InputState()
     var rendered = RenderedState()
-    /// The GObject property values last notified (RefreshList+Properties.swift).
+    /// The GObject property values last notified (ListDriver+Properties.swift).
     var notified = NotifiedProperties()
     let lastUpdatedStore: LastUpdatedStore?
 

@@ -33,7 +33,7 @@ protocol RefreshListDriver: AnyObject {
     var isFooterHidden: Bool { get set }
     /// `max-rows`: the most rows the list keeps (0: every row).
     var maximumRowsForProperty: Int { get set }
-    /// `prepares-rows`: whether rows far from the view wait (RefreshList+Preparation.swift).
+    /// `prepares-rows`: whether rows far from the view wait (ListDriver+Preparation.swift).
     var preparesRows: Bool { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
@@ -67,14 +67,14 @@ final class RefreshListCore {
     var header: WidgetPointer?
     /// The scrolled list, the second child.
     var content: WidgetPointer?
-    /// The "N new" pill, the last child, over the list (RefreshList+Pill.swift).
+    /// The "N new" pill, the last child, over the list (ListDriver+Pill.swift).
     var pill: WidgetPointer?
     /// The list that drives this widget; released on finalize.
     var driver: (any RefreshListDriver)?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
     /// `single-click-activate`: kept here, its one home, and given to the list view whenever
-    /// one is shown (RefreshList+Activation.swift).
+    /// one is shown (ListDriver+Activation.swift).
     var singleClickActivate = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
     var warnedOfMissingFactory = false
@@ -626,7 +626,7 @@ private let classInit: GClassInitFunc = { klass, _ in
         g_signal_newv(
             signal, RefreshListType.type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cgtk_type_none(), 1, &requestType)
     }
-    // `activate`: the reader opened the row at the position given (RefreshList+Activation.swift).
+    // `activate`: the reader opened the row at the position given (ListDriver+Activation.swift).
     var positionType = cgtk_type_uint()
     RefreshListType.activateSignal = g_signal_newv(
         "activate", RefreshListType.type, G_SIGNAL_RUN_LAST, nil, nil, nil, nil, cgtk_type_none(), 1, &positionType)
@@ -823,7 +823,7 @@ private let computeExpand:
             vertical?.pointee = expandsVertically.gboolean
         }
 
-/// Tab from the rows goes to the "N new" pill while it shows (RefreshList+Pill.swift); every
+/// Tab from the rows goes to the "N new" pill while it shows (ListDriver+Pill.swift); every
 /// other move is GtkWidget's, through the children in order: header, rows, pill.
 private let moveFocus: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkDirectionType) -> gboolean = {
     widget, direction in

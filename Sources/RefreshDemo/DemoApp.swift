@@ -102,8 +102,13 @@ final class DemoApp {
 
     func run() -> Int32 {
         connections.onVoid(gpointer(application), "activate") { [weak self] in self?.activate() }
-        // The stream closes as the app goes, before the main loop stops.
-        connections.onVoid(gpointer(application), "shutdown") { [weak self] in self?.mastodon?.stopStreaming() }
+        // The stream closes as the app goes, before the main loop stops, and the cache writes
+        // what it was given (waiting for it, at quit only); a quitting signal writes it too.
+        connections.onVoid(gpointer(application), "shutdown") { [weak self] in
+            self?.mastodon?.stopStreaming()
+            self?.mastodon?.flushCache()
+        }
+        QuitSignal.install(beforeQuitting: { [weak self] in self?.mastodon?.flushCache() })
         let status = g_application_run(gApplication, 1, CommandLine.unsafeArgv)
         connections.disconnectAll()
         g_object_unref(gpointer(application))
@@ -304,7 +309,7 @@ final class DemoApp {
                 source.openCache(applicationID: applicationID, limit: options.cacheLimit)
             }
             // The warnings the reader opened stay open across restarts, with the statuses cached.
-            opened.reset(source.openedWarnings())
+            source.openedWarnings { [weak self] in self?.opened.reset($0) }
             opened.onToggle = { [weak source] id, open in source?.keepOpened(id, open) }
             source.connect(to: list)
             mastodon = source

@@ -169,9 +169,16 @@ extension MastodonSource {
     /// offline (`get`), until a pull asks again. Nothing is asked when the rows are not the
     /// cache's or the server answered already (the list's own ask for the rows above a place).
     private func bringCachedRowsUpToDate() {
-        guard showsCachedRows, reportedOffline == nil, let newest = (try? cache?.statuses(count: 1))?.first?.id
-        else { return }
-        catchUpWithoutStream(since: newest)
+        guard showsCachedRows, reportedOffline == nil, let cache else { return }
+        // The newest cached status, read on the cache's queue; still asked for if nothing
+        // answered meanwhile.
+        cache.run { cache throws(TimelineCacheError) in
+            try cache.statuses(count: 1).first?.id
+        } then: {
+            [weak self] newest in
+            guard let self, showsCachedRows, reportedOffline == nil, case .success(let newest?) = newest else { return }
+            catchUpWithoutStream(since: newest)
+        }
     }
 
     private func catchUpWithoutStream(since: String) {

@@ -117,13 +117,22 @@ final class MastodonSource {
     /// `max_id`; the rows above a restored place are `min_id` (the statuses just newer, as the
     /// Link header's rel="prev" names them), and the restored place itself is `max_id` one past
     /// the saved id, so the saved status comes first (ids are decimal numbers, as Mastodon's are).
+    /// The cache answers first when it may (on the main loop, after its own queue read it);
+    /// otherwise, or when it holds no such page, the server does.
     func load(_ request: PageRequest<String>, _ done: Completion) {
-        if let page = cachedPage(for: request) {
+        let first = !firstLoadAsked
+        firstLoadAsked = true
+        cachedPage(for: request, first: first) { [weak self] page in
+            guard let self, !done.isCancelled else { return }
+            guard let page else { return self.ask(request, done) }
             cachedRowsGoingIn = true
             done(.success(page))
-            return
+            traceRowsIfChanged()
         }
-        firstLoadAsked = true
+    }
+
+    /// Asks the server for `request`.
+    private func ask(_ request: PageRequest<String>, _ done: Completion) {
         switch request {
         case .newest: refresh(done)
         case .older(let id): fetch(["max_id": id], joining: .next(to: id), done)
@@ -267,7 +276,7 @@ final class MastodonSource {
     /// (a batch the list put in, not a status being shown now, traced with the others shown),
     /// since the last trace.
     func traceRowsIfChanged() {
-        // Rows the cache answered with go in after the answer (it comes inside the list's ask).
+        // Rows the cache answered with go in after the answer when it comes inside the list's ask.
         if cachedRowsGoingIn, rowsShown().count != tracedIDs.count {
             cachedRowsGoingIn = false
             return traceRows()

@@ -1,17 +1,21 @@
 // The timeline kept on disk, in SQLite (Debian's libsqlite3, an embedded file, no server): the
-// statuses as the server sent them, the reader's place and the stream's last id, so a start can
-// show the rows a reader saw before any request and a reader can read offline. One file per
-// account, under $XDG_CACHE_HOME; WAL mode, one transaction per page or batch; bounded (the
-// oldest statuses go past the limit). A file from another server or an older schema is set
-// aside, not read; a file SQLite cannot read is moved aside with a warning, and the cache
-// starts empty.
+// statuses as the server sent them, the opened content warnings and when the statuses were last
+// brought up to date, so a start can show the rows a reader saw before any request and a reader
+// can read offline. One file per account, under $XDG_CACHE_HOME; WAL mode, one transaction per
+// page or batch; bounded (the oldest statuses go past the limit). A file from another server or
+// an older schema is set aside, not read; a file SQLite cannot read is moved aside with a
+// warning, and the cache starts empty.
+// The cache is an actor whose executor is a serial queue of its own (TimelineCache+Queue.swift):
+// its connection is opened there and every query and write runs there, in the order asked, so
+// the main thread, where GTK draws, never waits on the disk (a lock another program holds, a
+// slow fsync). Every SQLite call checks that it is on that queue and not on the main thread.
 
 import CGtk
 import CSQLite
 import Glibc
 
 /// A status as the cache keeps it: its id and the JSON the server sent.
-struct CachedStatus: Equatable {
+struct CachedStatus: Equatable, Sendable {
     let id: String
     let json: String
 }
@@ -20,16 +24,19 @@ struct CachedStatus: Equatable {
 /// file): the app then runs without it.
 struct TimelineCacheError: Error, CustomStringConvertible, Equatable {
     let description: String
+
+    /// The cache was asked before it opened, or after it could not.
+    static let notOpen = TimelineCacheError(description: "the timeline cache is not open")
 }
 
-final class TimelineCache {
+actor TimelineCache {
     /// The layout of the file; a file of another version is set aside.
     static let schemaVersion: Int32 = 1
     /// The most statuses kept unless a setting says otherwise.
     static let defaultLimit = 5_000
 
     /// How the file was found when the cache opened.
-    enum Opening: Equatable {
+    enum Opening: Equatable, Sendable {
         /// There was none: a new, empty cache.
         case new
         /// The cache of this server and schema: its statuses are read.
@@ -39,17 +46,17 @@ final class TimelineCache {
         case setAside(reason: String, to: String)
     }
 
-    /// The reader's place: the first status in view and its top (px from the view's top).
-    struct Place: Equatable {
-        var id: String
-        var top: Double
-    }
-
     let path: String
     let server: String
     let limit: Int
+    /// How the file was found, once `open()` ran.
     private(set) var opening = Opening.new
+    /// The connection, opened on the cache's queue by `open()`; nil before.
     private var database: OpaquePointer?
+    /// The cache's own serial queue: this actor's executor.
+    nonisolated let queue = CacheQueue(label: "refresh-demo.timeline-cache")
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { queue.asUnownedSerialExecutor() }
 
     /// The cache file of `server`'s timeline for the app `applicationID`, under `$XDG_CACHE_HOME`
     /// (`~/.cache` when unset): one file per server, named by a hash of its address.
@@ -62,12 +69,19 @@ final class TimelineCache {
         return folder + "/timeline-" + String(hash, radix: 16) + ".sqlite"
     }
 
-    /// Opens (or makes) the cache at `path` for `server`'s timeline, keeping at most `limit`
-    /// statuses. A file that is not this server's cache of this schema is set aside first.
-    init(path: String, server: String, limit: Int = TimelineCache.defaultLimit) throws(TimelineCacheError) {
+    /// The cache at `path` for `server`'s timeline, keeping at most `limit` statuses. Nothing is
+    /// read or made until `open()`, which runs on the cache's queue.
+    init(path: String, server: String, limit: Int = TimelineCache.defaultLimit) {
         self.path = path
         self.server = server
         self.limit = max(1, limit)
+    }
+
+    /// Opens (or makes) the file; a file that is not this server's cache of this schema is set
+    /// aside first. Returns how the file was found.
+    @discardableResult
+    func open() throws(TimelineCacheError) -> Opening {
+        checkThread()
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if !folder.isEmpty, g_mkdir_with_parents(folder, 0o700) != 0 {
             throw TimelineCacheError(description: "cannot make the cache folder \(folder)")
@@ -96,9 +110,15 @@ final class TimelineCache {
             try execute("PRAGMA user_version = \(Self.schemaVersion)")
             try setMeta("server", server)
         }
+        return opening
     }
 
-    deinit { sqlite3_close_v2(database) }
+    // On the cache's queue, after every job queued before the last reference went.
+    isolated deinit {
+        guard let database else { return }
+        checkThread()
+        sqlite3_close_v2(database)
+    }
 
     // MARK: Statuses
 
@@ -250,20 +270,7 @@ final class TimelineCache {
         return Int(sqlite3_column_int64(statement, 0))
     }
 
-    // MARK: The place and the stream
-
-    /// The reader's place, kept with the statuses it names.
-    func place() throws(TimelineCacheError) -> Place? {
-        guard let id = try meta("place.id"), let top = try meta("place.top").flatMap(Double.init) else { return nil }
-        return Place(id: id, top: top)
-    }
-
-    func setPlace(_ place: Place?) throws(TimelineCacheError) {
-        try transaction { () throws(TimelineCacheError) in
-            try setMeta("place.id", place?.id)
-            try setMeta("place.top", place.map { String($0.top) })
-        }
-    }
+    // MARK: The last update
 
     /// When the statuses were last brought up to date from the server (ms since 1970), for
     /// "showing posts from 10:42" when they cannot be.
@@ -272,11 +279,6 @@ final class TimelineCache {
     func setSyncedAt(_ milliseconds: Int64) throws(TimelineCacheError) {
         try setMeta("synced-at", String(milliseconds))
     }
-
-    /// The id of the last status the stream brought, for catching up after a restart.
-    func streamLastID() throws(TimelineCacheError) -> String? { try meta("stream.last-id") }
-
-    func setStreamLastID(_ id: String?) throws(TimelineCacheError) { try setMeta("stream.last-id", id) }
 
     // MARK: SQLite
 
@@ -332,15 +334,31 @@ final class TimelineCache {
             sqlite3_close_v2(database)
             throw TimelineCacheError(description: "cannot open the timeline cache \(path): \(message)")
         }
-        sqlite3_busy_timeout(database, 2_000)
+        // Another connection's write lock (a second instance, a backup tool) is waited for here,
+        // on the cache's queue, where waiting costs the reader nothing; past this the write is
+        // given up with a warning.
+        sqlite3_busy_timeout(database, 15_000)
         return database
     }
 
+    /// Every SQLite call of the cache follows this check (each method starts with `execute`,
+    /// `prepare` or `open`): on the cache's queue, and never on the main thread, where a
+    /// `queue.sync` would run it. Tests run the debug build, where a call on the main thread stops
+    /// the app.
+    private func checkThread() {
+        queue.checkIsolated()
+        assert(csqlite_is_main_thread() == 0, "an SQLite call on the main thread")
+    }
+
     private func execute(_ sql: String) throws(TimelineCacheError) {
+        checkThread()
+        guard database != nil else { throw .notOpen }
         guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else { throw failure("run \(sql.prefix(40))") }
     }
 
     private func prepare(_ sql: String) throws(TimelineCacheError) -> OpaquePointer? {
+        checkThread()
+        guard database != nil else { throw .notOpen }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK else {
             sqlite3_finalize(statement)

@@ -87,13 +87,36 @@ final class ActivationTests: XCTestCase {
         var cell = list.listViewIfShown.flatMap { gtk_widget_get_first_child($0) }
         while let current = cell {
             cell = gtk_widget_get_next_sibling(current)
-            guard let box = gtk_widget_get_first_child(current), let label = gtk_widget_get_first_child(box),
+            guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
+                let box = gtk_widget_get_first_child(current), let label = gtk_widget_get_first_child(box),
                 g_type_check_instance_is_a(cast(label.raw), gtk_label_get_type()) != 0,
                 let shown = gtk_label_get_text(label.opaque), String(cString: shown) == text
             else { continue }
             return current
         }
         return nil
+    }
+
+    /// What GTK finds at `point` in the list: the widget's type and CSS classes, and its ancestors'
+    /// up to the list, innermost first.
+    @MainActor private static func picked(at point: (x: Int, y: Int), in list: RefreshList<Row>) -> String {
+        var names: [String] = []
+        var widget = gtk_widget_pick(list.widget, Double(point.x), Double(point.y), GTK_PICK_DEFAULT)
+        while let current = widget, current != list.widget {
+            var classes: [String] = []
+            if let list = gtk_widget_get_css_classes(current) {
+                var index = 0
+                while let name = list[index] {
+                    classes.append(String(cString: name))
+                    index += 1
+                }
+                g_strfreev(list)
+            }
+            names.append(
+                ([String(cString: g_type_name_from_instance(cast(current.raw)))] + classes).joined(separator: "."))
+            widget = gtk_widget_get_parent(current)
+        }
+        return names.joined(separator: " < ")
     }
 
     /// Waits until `count` rows were opened, each reported by the signal and by the handler alike.
@@ -170,10 +193,20 @@ final class ActivationTests: XCTestCase {
             var buttonLeft = graphene_point_t()
             var origin = graphene_point_t(x: 0, y: 0)
             _ = withUnsafePointer(to: &origin) { gtk_widget_compute_point(button, h.list.widget, $0, &buttonLeft) }
-            input.point(
-                at: Int(buttonLeft.x) + Int(gtk_widget_get_width(button)) / 2,
-                Int(buttonTop) + Int(gtk_widget_get_height(button)) / 2)
-            GtkTest.wait("the row's button clicked") { h.opened.buttonClicks == 1 }
+            let buttonPoint = (
+                x: Int(buttonLeft.x) + Int(gtk_widget_get_width(button)) / 2,
+                y: Int(buttonTop) + Int(gtk_widget_get_height(button)) / 2
+            )
+            // GTK finds the button there (the rows laid out where they were measured).
+            GtkTest.wait(
+                "the button under (\(buttonPoint.x), \(buttonPoint.y)): \(Self.picked(at: buttonPoint, in: h.list))"
+            ) {
+                Self.picked(at: buttonPoint, in: h.list).contains("like")
+            }
+            input.point(at: buttonPoint.x, buttonPoint.y)
+            GtkTest.wait(
+                "the row's button clicked (under the pointer: \(Self.picked(at: buttonPoint, in: h.list)), rows opened \(h.opened.signalled))"
+            ) { h.opened.buttonClicks == 1 }
             Self.settle(h.list)
             XCTAssertEqual(h.opened.signalled.count, 2, "a click on a button inside a row does not open the row")
 

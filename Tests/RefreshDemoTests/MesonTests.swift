@@ -189,6 +189,24 @@ final class MesonTests: XCTestCase {
         try cursorFeed([binary], named: "Refresh example \\(C\\)", installation)
     }
 
+    /// With single-click-activate, a click on a row opens it: from Python through the GIR, and
+    /// from C through the header (the runs above open a row by Enter, the property off).
+    func testWithSingleClickActivateAClickOpensARowFromPythonAndFromC() throws {
+        let installation = try Installation.make()
+        try opensOnSingleClick(
+            ["/usr/bin/python3", Installation.sourceRoot + "/Examples/python/feed.py", "--single-click-activate"],
+            named: "Refresh example \\(Python\\)", newest: 20, installation)
+        let binary = installation.work + "/feed-c-single-click"
+        try runToEnd(
+            [
+                "cc", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror",
+                Installation.sourceRoot + "/Examples/c/feed.c",
+            ]
+                + installation.compilerFlags() + ["-o", binary], environment: installation.environment)
+        try opensOnSingleClick(
+            [binary, "--single-click-activate"], named: "Refresh example \\(C\\)", newest: 60, installation)
+    }
+
     func testAValaAppBuildsAgainstTheInstalledVapi() throws {
         let installation = try Installation.make()
         let binary = installation.work + "/feed-vala"
@@ -221,6 +239,49 @@ final class MesonTests: XCTestCase {
         try feed([scratch + "/debug/Feed"], named: "Refresh example \\(Swift on other bindings\\)", installation)
     }
 
+    /// Runs a feed whose newest row is "Post `newest`" with a single click opening a row: one
+    /// click on a row in view opens that row, once.
+    func opensOnSingleClick(
+        _ command: [String], named title: String, newest: Int, _ installation: Installation
+    ) throws {
+        let app = try DemoProcess(
+            Array(command.dropFirst()), executable: command[0], environment: installation.environment)
+        defer { app.stop() }
+        app.wait("the first rows shown (\(app.trace.suffix(4)); \(app.stderr.suffix(500)))") { _ in
+            app.trace.contains { ($0["rows"] as? Int ?? 0) >= 20 }
+        }
+        guard let window = xWindow(named: title) else { return XCTFail("no window \(title)") }
+        shell(["xdotool", "mousemove", "--window", window, "180", "200"])
+        shell(["xdotool", "click", "1"])
+        app.wait("a click opened a row (\(app.trace.suffix(4)))") { _ in !Self.activations(app).isEmpty }
+        try Self.checkOpened(app, newest: newest)
+    }
+
+    /// The rows the app said were opened: position and post.
+    static func activations(_ app: DemoProcess) -> [(position: Int, post: String)] {
+        app.trace.filter { $0["event"] as? String == "activate" }.map {
+            ($0["position"] as? Int ?? -1, $0["post"] as? String ?? "")
+        }
+    }
+
+    /// One row opened, a row in view (not the footer), and the post at its position.
+    static func checkOpened(_ app: DemoProcess, newest: Int) throws {
+        let opened = activations(app)
+        XCTAssertEqual(opened.count, 1, "one row opened: \(opened)")
+        let row = try XCTUnwrap(opened.first)
+        XCTAssertTrue((1..<15).contains(row.position), "a row in view at the pointer: \(row)")
+        XCTAssertEqual(row.post, "Post \(newest - row.position)", "the row at that position")
+    }
+
+    /// Opens the row under the pointer as a keyboard user does: a click focuses it (a single
+    /// click opens nothing without single-click-activate), Enter opens it.
+    func opensOnEnter(_ app: DemoProcess, window: String) {
+        shell(["xdotool", "mousemove", "--window", window, "180", "200"])
+        shell(["xdotool", "click", "1"])
+        shell(["xdotool", "key", "Return"])
+        app.wait("Enter opened the focused row (\(app.trace.suffix(4)))") { _ in !Self.activations(app).isEmpty }
+    }
+
     /// Runs one language's cursor feed (C, Vala) and works it as a user: it fills itself by
     /// cursor (the newest rows, then those older than the last row, since twenty rows do not
     /// reach the end of its window), a wheel pull at the top refreshes once and shows the new
@@ -248,6 +309,8 @@ final class MesonTests: XCTestCase {
         XCTAssertEqual(asked("older"), ["Post 41"], "the rows older than the last one shown")
         XCTAssertEqual(rows()?.first, "Post 60")
         guard let window = xWindow(named: title) else { return XCTFail("no window \(title)") }
+        opensOnEnter(app, window: window)
+        try Self.checkOpened(app, newest: 60)
         shell(["xdotool", "mousemove", "--window", window, "180", "200"])
         let pulled = poll(every: 0.5, timeout: 60) {
             if asked("newest").count < 2 { shell(["xdotool", "click", "--repeat", "4", "--delay", "60", "4"]) }
@@ -275,6 +338,7 @@ final class MesonTests: XCTestCase {
         app.wait("the footer's failure (\(lines().suffix(4)))") { _ in lines().last?["footer"] as? String == "failed" }
         XCTAssertEqual(rows()?.count, 61, "a failed page keeps every row")
         XCTAssertEqual(rows()?.first, "Post 64")
+        XCTAssertEqual(Self.activations(app).count, 1, "the click before Enter, the wheel and N opened no row")
     }
 
     /// Runs one language's feed and works it as a user: it fills itself (a refresh, then the
@@ -300,6 +364,8 @@ final class MesonTests: XCTestCase {
         XCTAssertEqual(count("refresh"), 1)
         XCTAssertEqual(rows()?.first, "Post 20")
         guard let window = xWindow(named: title) else { return XCTFail("no window \(title)") }
+        opensOnEnter(app, window: window)
+        try Self.checkOpened(app, newest: 20)
         shell(["xdotool", "mousemove", "--window", window, "180", "200"])
         // A wheel pull at the top: four notches up, again while none started a refresh (the
         // list lets the wheel pull once it rested at the top for the wheel's idle interval).
@@ -326,5 +392,6 @@ final class MesonTests: XCTestCase {
         app.wait("the footer's failure (\(lines().suffix(4)))") { _ in lines().last?["footer"] as? String == "failed" }
         XCTAssertEqual(rows()?.count, 40, "a failed page keeps every row")
         XCTAssertEqual(rows()?.first, "Post 23")
+        XCTAssertEqual(Self.activations(app).count, 1, "the click before Enter and the wheel opened no row")
     }
 }

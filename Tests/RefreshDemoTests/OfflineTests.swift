@@ -50,9 +50,10 @@ final class OfflineTests: XCTestCase {
         }
     }
 
-    /// The statuses the cache of `server` holds now, newest first, read as the app reads them.
+    /// The statuses the cache of `server` holds now, newest first, read on the test's own
+    /// connection: what the app committed.
     private func committed(_ server: String) throws -> [String] {
-        try TimelineCache(path: cachePath(server), server: server).statuses(count: 1_000_000).map(\.id)
+        try CacheFile(path: cachePath(server)).ids()
     }
 
     /// The app's cache file for `server` in this test's cache folder.
@@ -191,11 +192,8 @@ final class OfflineTests: XCTestCase {
         let place = try XCTUnwrap(Int(left.id))
         // The place's status and the five above it leave the cache (as a smaller bound or a
         // deletion takes them): what it holds now begins five statuses above the place.
-        var cache: TimelineCache? = try TimelineCache(path: cachePath(server.url), server: server.url)
-        for id in try committed(server.url) where (Int(id) ?? 0) <= place + 5 {
-            _ = try cache?.remove(id: id)
-        }
-        cache = nil
+        try CacheFile(path: cachePath(server.url)).remove(
+            try committed(server.url).filter { (Int($0) ?? 0) <= place + 5 })
         let kept = try committed(server.url)
         XCTAssertFalse(kept.isEmpty, "statuses above the place stay cached")
         XCTAssertEqual(gaps(kept), [])
@@ -346,9 +344,9 @@ final class OfflineTests: XCTestCase {
         let after = try committed(server.url)
         XCTAssertEqual(after, before, "the cache holds the same statuses")
         XCTAssertEqual(gaps(after), [])
-        let json =
-            try TimelineCache(path: cachePath(server.url), server: server.url)
-            .statuses(olderThan: "109000300", count: 1).first?.json ?? ""
-        XCTAssertTrue(json.contains("edited"), "the cached status the edit names was replaced: \(json)")
+        // Written on the cache's queue: looked for until it is there.
+        app.wait("the cached status the edit names replaced") { _ in
+            (try? CacheFile(path: self.cachePath(server.url)).json(of: "109000299"))??.contains("edited") == true
+        }
     }
 }

@@ -3,7 +3,8 @@
 // timeline server (Tests/Network), worked with a real wheel and keyboard on the test's X display:
 // the first page newest first; the wheel down to the end asking for the statuses older than the
 // last row; posts streamed while the reader is below them counted in the pill, the first row in
-// view held; a cut stream reconnecting and loading what it missed; Ctrl+Q; and a second run
+// view held; a status opened on a page of its own by a click and Escape back to the same place;
+// a cut stream reconnecting and loading what it missed; Ctrl+Q; and a second run
 // opening at the place the first left, asking for the saved status and, as the wheel goes up,
 // for the statuses newer than the first row shown.
 
@@ -142,6 +143,25 @@ final class PythonTimelineTests: XCTestCase {
         XCTAssertEqual(app.view?.top ?? .nan, held.top, accuracy: 3, "the first row in view did not move")
         XCTAssertEqual(app.rows?.count, shown + 3)
         XCTAssertEqual(app.rows?.first, "109000203", "the newest on top")
+
+        // A click on a status opens it on its own page (the list's activate, single-click-activate
+        // on); Escape comes back to the timeline with the same first row in view, to the pixel.
+        app.wait("the rows at rest before opening a post") { $0.settled() && $0.view != nil }
+        let before = try XCTUnwrap(app.view)
+        shell(["xdotool", "mousemove", "--window", window, "300", "300"])
+        shell(["xdotool", "click", "1"])
+        app.wait("a status opened on its own page (\(app.trace.suffix(3)))") {
+            $0.trace.contains { $0["milestone"] as? String == "post" }
+        }
+        let opened = app.trace.last { $0["milestone"] as? String == "post" }?["id"] as? String
+        XCTAssertNotNil(opened, "the opened status's id")
+        shell(["xdotool", "key", "Escape"])
+        app.wait(
+            "back on the timeline, \(before.first) first in view at \(before.top) (\(String(describing: app.view)))"
+        ) {
+            $0.trace.contains { $0["milestone"] as? String == "timeline" } && $0.view?.first == before.first
+        }
+        XCTAssertEqual(app.view?.top ?? .nan, before.top, accuracy: 0.5, "the first row in view where it was")
 
         // The stream cut while two posts come: it reconnects and loads them (min_id), once each.
         let states = app.trace.filter { $0["milestone"] as? String == "stream" }.count

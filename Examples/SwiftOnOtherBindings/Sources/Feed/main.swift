@@ -135,6 +135,16 @@ let activate: @convention(c) (gpointer?, gpointer?) -> Void = { application, _ i
             g_type_class_unref(states)
             say(#"{"footer": "\#(nick)"}"#)
         }
+        // A row opened (Enter or Space on it, a double click, a tap): an app would show the post.
+        let opened: @convention(c) (gpointer?, guint, gpointer?) -> Void = { list, position, _ in
+            let model = refresh_list_get_model(OpaquePointer(list))
+            guard let item = g_list_model_get_item(model, position) else { return }
+            let post = String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+            g_object_unref(item)
+            say(#"{"event": "activate", "position": \#(position), "post": "\#(post)"}"#)
+        }
+        g_signal_connect_data(
+            gpointer(list), "activate", unsafeBitCast(opened, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
         g_value_init(&value, g_list_model_get_type())
         g_object_get_property(UnsafeMutableRawPointer(list).assumingMemoryBound(to: GObject.self), "model", &value)
         let rows: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { model, _, _, _, _ in

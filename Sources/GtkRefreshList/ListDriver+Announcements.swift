@@ -34,7 +34,7 @@ extension ListDriver {
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .refreshedNewAbove(let count):
             // The refresh and where its rows went, in one utterance; the pill's name says the
-            // count too (RefreshList+Pill.swift).
+            // count too (ListDriver+Pill.swift).
             text = texts.refreshedWithNewAbove(count)
             cgtk_accessible_set_string(parts.header, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .refreshFailed:
@@ -51,7 +51,7 @@ extension ListDriver {
             text = fill(localized("%1$@. Press %2$@ to try again."), reason, texts.retry)
             assertive = true
         case .loadNewerFailed:
-            // The pill's name says the failure and its Retry (RefreshList+Pill.swift).
+            // The pill's name says the failure and its Retry (ListDriver+Pill.swift).
             let reason = Self.withReason(texts.loadNewerFailed, failureText(engine.newerFailure))
             text = fill(localized("%1$@. Press %2$@ to try again."), reason, texts.retry)
             assertive = true
@@ -59,7 +59,7 @@ extension ListDriver {
             text = texts.noMoreItems
             cgtk_accessible_set_string(parts.footer, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         case .newItemsAbove(let count):
-            // The pill's name says the same (RefreshList+Pill.swift).
+            // The pill's name says the same (ListDriver+Pill.swift).
             text = texts.newAboveAnnouncement(count)
         }
         if cgtk_can_announce() != 0 {

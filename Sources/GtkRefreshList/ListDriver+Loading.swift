@@ -23,7 +23,7 @@ extension ListDriver {
         /// The page-number form: a refresh, and the pages after the first.
         var refresh: Run<Void>?
         var page: Run<Int>?
-        /// The cursor form, which takes over from both when given (RefreshList+Place.swift).
+        /// The cursor form, which takes over from both when given (ListDriver+Place.swift).
         var cursor: Cursor?
         /// The answer channels of the loads still running, to cancel them.
         var requests: [OperationToken: Completion] = [:]

@@ -1,7 +1,8 @@
 // A RefreshList read and driven from outside, as GTK Inspector or an app sees it: its parts found
 // in its widget tree by the CSS nodes and classes doc/guide.md documents ("Its widget tree"), and
 // pulls made of the signals GTK's own controllers emit, emitted on the list's controllers. The
-// demo's screenshot script, the benchmarks and the widget tests use it; the library does not.
+// demo (its trace and its screenshot script), the benchmarks and the widget tests use it; the
+// library does not.
 
 import CGtk
 import GtkInterop

@@ -25,7 +25,7 @@ struct Cells {
     var footerRowShown = false
     /// The frame clock whose layout phase puts the focused row back (connected once).
     var layoutClock: gpointer?
-    /// The rows in view last reported to the engine (RefreshList+Bound.swift).
+    /// The rows in view last reported to the engine (ListDriver+Bound.swift).
     var rowsInViewReported: RowsInView?
 }
 
@@ -37,7 +37,7 @@ extension ListDriver {
             // A cell shows the app's row widget itself (no wrapper: one widget less to measure,
             // lay out and draw per visible row on every scrolled frame); the cell that shows the
             // sentinel swaps it for the footer. The item keeps its row while it is swapped out.
-            // Rows prepared near the view are made when first prepared (RefreshList+Preparation.swift).
+            // Rows prepared near the view are made when first prepared (ListDriver+Preparation.swift).
             guard self.preparation.policy == nil else { return }
             let row: WidgetPointer?
             if let cellFactory = self.rows.cellFactory {
@@ -217,7 +217,7 @@ extension ListDriver {
     /// Rows are about to go in above the rest: if the keyboard focus is on a row, it is kept
     /// where it is on screen (the rows above it grow out of view), so a keyboard or screen-
     /// reader user reading the list is not moved. Where the engine sends the view to the first
-    /// rows instead (at the top: RefreshList+Placement.swift), that wins.
+    /// rows instead (at the top: ListDriver+Placement.swift), that wins.
     func keepFocusedRowInPlace() {
         engine.placement.rowsGoingInAbove(focusedRowTop: focusedRowTop())
     }
@@ -269,7 +269,7 @@ final class RowModel<Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The identifiers of `items`, for ruling most duplicates out at once.
     var shownIDs = ShownIdentifiers<Item.ID>()
     /// Rows received for the top that wait to go in, in the order they came
-    /// (RefreshList+Arrivals.swift).
+    /// (ListDriver+Arrivals.swift).
     var arrivals: [Item] = []
     /// The identifiers of `arrivals`.
     var arrivalIDs: Set<Item.ID> = []

@@ -18,7 +18,7 @@ import RefreshEngine
 /// The object-data key under which a list item keeps the box that holds a waiting row's place.
 private let placeKey = "refresh-list-place"
 
-/// What preparing rows near the view remembers (RefreshList+Preparation.swift).
+/// What preparing rows near the view remembers (ListDriver+Preparation.swift).
 @MainActor
 struct Preparation<ID: Hashable & Sendable> {
     /// The policy, or nil when every bound row is prepared at once (the `prepares-rows` property off).
