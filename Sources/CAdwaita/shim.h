@@ -188,3 +188,105 @@ static inline void cadw_shortcuts_dialog_present(GtkWidget *dialog, GtkWidget *p
     (void)parent;
 #endif
 }
+
+// Pages the reader opens and goes back from (a status's thread): AdwNavigationView from 1.4
+// (AdwLeaflet is deprecated there), AdwLeaflet before, always folded. Either goes back by
+// Alt+Left, the mouse's back button, the Back key and a swipe on touch; AdwNavigationView also
+// by Escape and shows the header bar's back button itself; with AdwLeaflet the app does both
+// (`cadw_navigation_has_own_back`).
+
+/// A navigation of pages whose first page, never left, is `root` titled `title`.
+static inline GtkWidget *cadw_navigation_new(GtkWidget *root, const char *title) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    AdwNavigationView *view = ADW_NAVIGATION_VIEW(adw_navigation_view_new());
+    adw_navigation_view_add(view, adw_navigation_page_new(root, title));
+    return GTK_WIDGET(view);
+#else
+    (void)title;
+    AdwLeaflet *leaflet = ADW_LEAFLET(adw_leaflet_new());
+    // One page at a time, whatever the width, as a navigation view shows them.
+    adw_leaflet_set_can_unfold(leaflet, FALSE);
+    adw_leaflet_set_can_navigate_back(leaflet, TRUE);
+    adw_leaflet_set_transition_type(leaflet, ADW_LEAFLET_TRANSITION_TYPE_OVER);
+    adw_leaflet_append(leaflet, root);
+    return GTK_WIDGET(leaflet);
+#endif
+}
+
+/// Whether the app shows the back button and answers Escape itself (AdwLeaflet).
+static inline gboolean cadw_navigation_has_own_back(void) {
+    return !ADW_CHECK_VERSION(1, 4, 0);
+}
+
+/// Shows `page` (titled `title`) over the pages shown, sliding in.
+static inline void cadw_navigation_push(GtkWidget *navigation, GtkWidget *page, const char *title) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    adw_navigation_view_push(ADW_NAVIGATION_VIEW(navigation), adw_navigation_page_new(page, title));
+#else
+    (void)title;
+    adw_leaflet_append(ADW_LEAFLET(navigation), page);
+    adw_leaflet_set_visible_child(ADW_LEAFLET(navigation), page);
+#endif
+}
+
+/// Goes back to the page before the one shown; whether there was one.
+static inline gboolean cadw_navigation_pop(GtkWidget *navigation) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    return adw_navigation_view_pop(ADW_NAVIGATION_VIEW(navigation));
+#else
+    return adw_leaflet_navigate(ADW_LEAFLET(navigation), ADW_NAVIGATION_DIRECTION_BACK);
+#endif
+}
+
+/// The page shown (the widget given to `cadw_navigation_new` or `cadw_navigation_push`).
+static inline GtkWidget *cadw_navigation_visible_page(GtkWidget *navigation) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    AdwNavigationPage *page = adw_navigation_view_get_visible_page(ADW_NAVIGATION_VIEW(navigation));
+    return page != NULL ? adw_navigation_page_get_child(page) : NULL;
+#else
+    return adw_leaflet_get_visible_child(ADW_LEAFLET(navigation));
+#endif
+}
+
+/// The properties whose change says another page is shown, or pages stopped sliding (NULL:
+/// none).
+static inline const char *cadw_navigation_changed_property(int index) {
+    if (index == 0) return ADW_CHECK_VERSION(1, 4, 0) ? "visible-page" : "visible-child";
+    if (index == 1) return ADW_CHECK_VERSION(1, 4, 0) ? NULL : "child-transition-running";
+    return NULL;
+}
+
+/// Whether pages are sliding in or out (AdwNavigationView: its page is shown at once).
+static inline gboolean cadw_navigation_transition_running(GtkWidget *navigation) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    (void)navigation;
+    return FALSE;
+#else
+    return adw_leaflet_get_child_transition_running(ADW_LEAFLET(navigation));
+#endif
+}
+
+/// Takes out the pages after the one shown once no transition runs: a page gone back from
+/// is not gone forward to again (AdwNavigationView drops them by itself).
+static inline void cadw_navigation_drop_left_pages(GtkWidget *navigation) {
+#if ADW_CHECK_VERSION(1, 4, 0)
+    (void)navigation;
+#else
+    AdwLeaflet *leaflet = ADW_LEAFLET(navigation);
+    GtkWidget *visible = adw_leaflet_get_visible_child(leaflet);
+    if (adw_leaflet_get_child_transition_running(leaflet) || visible == NULL) return;
+    GtkSelectionModel *pages = adw_leaflet_get_pages(leaflet);
+    GPtrArray *left = g_ptr_array_new();
+    gboolean after = FALSE;
+    for (guint index = 0; index < g_list_model_get_n_items(G_LIST_MODEL(pages)); index++) {
+        AdwLeafletPage *page = g_list_model_get_item(G_LIST_MODEL(pages), index);
+        GtkWidget *child = adw_leaflet_page_get_child(page);
+        if (after) g_ptr_array_add(left, child);
+        if (child == visible) after = TRUE;
+        g_object_unref(page);
+    }
+    g_object_unref(pages);
+    for (guint index = 0; index < left->len; index++) adw_leaflet_remove(leaflet, g_ptr_array_index(left, index));
+    g_ptr_array_unref(left);
+#endif
+}

@@ -65,9 +65,11 @@ extension DemoApp {
         gtk_box_append(content.box, header)
         gtk_widget_set_vexpand(pane, 1)
         gtk_box_append(content.box, pane)
-        adw_application_window_set_content(window.as(AdwApplicationWindow.self), content)
+        // The timeline is the first page; a status's thread opens over it (DemoApp+Thread.swift).
+        adw_application_window_set_content(window.as(AdwApplicationWindow.self), buildNavigation(around: content))
         installShortcutsHelp(window)
         addActions(window)
+        addBackAction(to: window)
     }
 
     /// The app's actions: Refresh (the header bar's button and the status page's Retry; the
@@ -179,6 +181,9 @@ extension DemoApp {
                     ("F5", localized("Refresh")), ("<Control>r", localized("Refresh")),
                     ("End", localized("Go to the end, where the next page loads")),
                     ("Home", localized("Go to the top")),
+                    ("Return", localized("Open the focused post's thread")),
+                    ("<Alt>Left", localized("Back from a thread")),
+                    ("Escape", localized("Back from a thread")),
                 ]
             ),
             (
@@ -260,8 +265,9 @@ extension DemoApp {
             GTK_LICENSE_MIT_X11)
     }
 
-    /// What the list shows where it has no rows: GNOME's status page.
-    static func statusPage(for content: PlaceholderContent) -> WidgetPointer {
+    /// What the list shows where it has no rows: GNOME's status page, whose Retry activates
+    /// `retryAction` (the timeline's: the app's Refresh; a thread's: its list's own).
+    static func statusPage(for content: PlaceholderContent, retryAction: String = "app.refresh") -> WidgetPointer {
         let page = adw_status_page_new()!
         let (icon, title, description): (String?, String, String?) =
             switch content {
@@ -287,7 +293,7 @@ extension DemoApp {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_widget_add_css_class(button, "pill")
             gtk_widget_add_css_class(button, "suggested-action")
-            gtk_actionable_set_action_name(OpaquePointer(button), "app.refresh")
+            gtk_actionable_set_action_name(OpaquePointer(button), retryAction)
             adw_status_page_set_child(page.opaque, button)
         case .empty:
             break

@@ -57,6 +57,15 @@ final class DemoApp {
     var tracedPill: String?
     /// The first row in view as last traced.
     var tracedFirstRow: String?
+    /// The window's pages (CAdwaita's `cadw_navigation_new`): the timeline, then the threads
+    /// opened over it.
+    var navigation: WidgetPointer?
+    /// The threads open over the timeline, the one shown last (DemoApp+Thread.swift).
+    var threadPages: [ThreadPage] = []
+    /// The timeline's status whose thread is open: the row focused again on return.
+    var timelineOpenedID: String?
+    /// What the trace last said of the thread shown's list (its header and placeholder).
+    var tracedThreadList: String?
 
     struct Controls {
         var source: OpaquePointer?
@@ -157,6 +166,7 @@ final class DemoApp {
                     self?.traceFirstRow()
                 }
             }
+            self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in self?.threadRowsPainted() }
             self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in
                 guard !reported, let self else { return }
                 reported = true
@@ -208,6 +218,7 @@ final class DemoApp {
     /// Creates (or re-creates) the list from the current options.
     func buildList() {
         guard let holder = listHolder else { return }
+        closeAllThreads()
         if let old = list {
             gtk_box_remove(holder.box, old.widget)
             list = nil
@@ -242,6 +253,12 @@ final class DemoApp {
         cgtk_accessible_set_string(list.widget, GTK_ACCESSIBLE_PROPERTY_LABEL, options.source.displayName)
         list.onPlaceholder { Self.statusPage(for: $0) }
         connectSource(to: list)
+        if options.source == .mastodon {
+            // A click on a status (not on its links, pictures or buttons, which take their
+            // clicks), or Enter on the focused one, opens its thread.
+            list.singleClickActivate = true
+            list.onActivate { [weak self] item, _ in self?.openThread(item) }
+        }
         list.eventObserver = { [weak self] event, engine in
             guard let self else { return }
             guard let list = self.list else { return }

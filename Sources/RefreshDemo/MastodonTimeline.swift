@@ -182,7 +182,9 @@ enum MastodonTimeline {
             else { return nil }
             let size = attachment.meta?.small ?? attachment.meta?.original
             let description = attachment.description.flatMap { $0.isEmpty ? nil : $0 }
-            return FeedMedia(url: url, width: size?.width, height: size?.height, description: description)
+            return FeedMedia(
+                url: url, width: size?.width, height: size?.height, description: description,
+                original: webAddress(attachment.url))
         }
     }
 

@@ -1,7 +1,8 @@
 // --screenshots DIR: drives the real widget through every header and footer state with
 // loaders whose answers the script releases, the "N new" pill over rows a refresh put above the
 // view (left to right and right to left), then the views of a list with no rows (loading,
-// empty, failed), a right-to-left window and a narrow one, and renders the window to PNG
+// empty, failed), a right-to-left window and a narrow one, a status's thread opened over the
+// list, and renders the window to PNG
 // through GTK's own renderer at each step. Then the app quits (status 1 if any image could not
 // be written).
 
@@ -60,6 +61,7 @@ final class ScreenshotScript {
             try await shootPill(list, window)
             try await shootRightToLeft(list, window)
             try await shootNarrow(window)
+            try await shootThread(window)
             try await shootPlaceholders(window)
         } catch {
             app.report(error: "--screenshots: \(error.what) never came")
@@ -187,6 +189,44 @@ final class ScreenshotScript {
         try await settle("the window wide again, the pane beside the list", window) {
             cadw_side_pane_get_folded(pane) == 0
         }
+    }
+
+    /// A status's thread opened over the list: the status it replies to, the status (marked),
+    /// and its replies; then back to the list.
+    private func shootThread(_ window: WidgetPointer) async throws(Stalled) {
+        guard let app else { return }
+        let now = Int64(g_get_real_time() / 1_000)
+        func status(_ id: String, _ name: String, _ user: String, _ text: String, minutesAgo: Int64) -> FeedItem {
+            FeedItem(
+                id: id, title: text, detail: "\(name) @\(user)@example.org", markup: text,
+                postedAt: now - minutesAgo * 60_000, authorName: name)
+        }
+        let opened = status(
+            "thread-2", "Grace Hopper", "grace",
+            localized("Pull to refresh works with a mouse wheel too: three notches at the top."), minutesAgo: 42)
+        let rows = [
+            status(
+                "thread-1", "Ada Lovelace", "ada", localized("How does a desktop list do pull to refresh?"),
+                minutesAgo: 47),
+            opened,
+            status(
+                "thread-3", "Alan Turing", "alan",
+                localized("And a touchpad pulls with two fingers, released when they lift."), minutesAgo: 30),
+            status(
+                "thread-4", "Barbara Liskov", "barbara",
+                localized("Opening a post and coming back keeps my place, to the pixel."), minutesAgo: 12),
+        ]
+        var heldThread: RefreshList<FeedItem>.Completion?
+        app.openThreadPage(for: opened) { done in heldThread = done }
+        try await settle("the thread's first load", window) { heldThread != nil }
+        heldThread?(.success(Page(rows, hasMore: false)))
+        try await settle("the thread's rows shown, its header closed", window) {
+            guard let page = app.threadPages.last else { return false }
+            return page.rowsShown && page.list.state.header.state == .idle
+        }
+        shoot(window, "thread")
+        app.closeThread()
+        try await settle("back on the list", window) { app.threadPages.isEmpty }
     }
 
     /// A new list with no rows: its first load running, an empty answer, then a failed refresh

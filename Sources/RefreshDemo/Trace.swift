@@ -71,7 +71,8 @@ final class Tracer {
         }
     }
 
-    private static func name(_ placeholder: Placeholder) -> String {
+    /// The trace's word for `placeholder`.
+    static func name(_ placeholder: Placeholder) -> String {
         switch placeholder {
         case .none: "none"
         case .loading: "loading"

@@ -72,12 +72,17 @@ public struct FeedMedia: Sendable, Equatable {
     public var width: Int? = nil
     public var height: Int? = nil
     public var description: String? = nil
+    /// The whole picture's address, which a click on the picture opens (nil: the preview's).
+    public var original: String? = nil
 
-    public init(url: String, width: Int? = nil, height: Int? = nil, description: String? = nil) {
+    public init(
+        url: String, width: Int? = nil, height: Int? = nil, description: String? = nil, original: String? = nil
+    ) {
         self.url = url
         self.width = width
         self.height = height
         self.description = description
+        self.original = original
     }
 
     /// The widest and tallest a picture shows (px); a picture with no size shows 16:9 at the

@@ -27,7 +27,29 @@ public enum TimelinePicture {
         let widget = WidgetPointer(OpaquePointer(g_object_new_with_properties(type, 0, nil, nil)!))
         gtk_widget_add_css_class(widget, "feed-picture")
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        openOnClick(widget)
         return widget
+    }
+
+    /// The key of the address a picture links to, on the picture.
+    nonisolated static let linkKey = "timeline-picture-link"
+
+    /// Makes a click on `widget` open `address` (the whole picture) in the desktop's viewer.
+    public static func link(_ widget: UnsafeMutablePointer<GtkWidget>, to address: String) {
+        g_object_set_data_full(cast(widget.raw), linkKey, g_strdup(address), g_free)
+    }
+
+    /// A click on the picture is the picture's: claimed when pressed, so the row under it (a
+    /// list's row that opens on a click) never takes it, and it opens the picture when released.
+    private static func openOnClick(_ widget: WidgetPointer) {
+        gtk_widget_set_cursor_from_name(widget, "pointer")
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, UInt32(GDK_BUTTON_PRIMARY))
+        g_signal_connect_data(
+            gpointer(click), "pressed", unsafeBitCast(claimPress, to: GCallback.self), nil, nil, GConnectFlags(0))
+        g_signal_connect_data(
+            gpointer(click), "released", unsafeBitCast(openPicture, to: GCallback.self), nil, nil, GConnectFlags(0))
+        gtk_widget_add_controller(widget, click)
     }
 
     /// Shows `texture` (none: the placeholder) in `widget`.
@@ -242,4 +264,21 @@ private let snapshotPicture: @convention(c) (WidgetPointer?, OpaquePointer?) -> 
         }
         TimelinePicture.draw(widget, on: snapshot)
     }
+}
+
+/// A picture's click `pressed`: the press is the picture's (the row under it does not get it).
+private let claimPress: @convention(c) (OpaquePointer?, gint, Double, Double, gpointer?) -> Void = {
+    gesture, _, _, _, _ in
+    gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+}
+
+/// A picture's click `released`: opens the address the picture links to.
+private let openPicture: @convention(c) (OpaquePointer?, gint, Double, Double, gpointer?) -> Void = {
+    gesture, _, _, _, _ in
+    guard let widget = gtk_event_controller_get_widget(gesture),
+        let address = g_object_get_data(
+            UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self),
+            TimelinePicture.linkKey)
+    else { return }
+    g_app_info_launch_default_for_uri_async(address.assumingMemoryBound(to: CChar.self), nil, nil, nil, nil)
 }

@@ -112,6 +112,7 @@ public enum TimelineRows {
             // The height is set before the picture comes.
             gtk_widget_set_size_request(shown, -1, Int32(picture.shownSize.height))
             TimelinePicture.describe(shown, picture.description)
+            TimelinePicture.link(shown, to: picture.original ?? picture.url)
             images.show(picture.url, on: shown, as: .picture)
         }
         while let extra = frame {

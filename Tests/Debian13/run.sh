@@ -56,6 +56,10 @@ if [ "${1:-}" = "--in-root" ]; then
     # README.md, "What runs where").
     skip="MesonTests|PythonTimelineTests|PlaceWaylandTests|SwayAppTests|WaylandAppTests"
     skip="$skip|ScreenshotTests.testEveryStateRendersOnX11AndOnWayland"
+    skip="$skip|ThreadTests.testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturnOnWayland"
+    skip="$skip|ThreadTests.testClicksOnALinkAPictureOrAButtonInAStatusAreTheirsAndOpenNoThread"
+    skip="$skip|TimelineLinkTests.testClickingAMentionInAStatusOpensItsAddress"
+    skip="$skip|ThreadTests.testAThreadWhoseRequestFailsShowsItsErrorViewAndARefreshRecovers"
     for suite in RefreshEngineTests GtkRefreshListTests RefreshDemoTests; do
         echo "== Debian 13: $suite on X11 (Xvfb)"
         REFRESH_RENDER_DIR="$renders/x11" on_x11 nice -n 10 swift test --skip-build --scratch-path "$scratch" \

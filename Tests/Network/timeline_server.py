@@ -14,6 +14,13 @@ stream asks for a sign-in, as most Mastodon servers' streams do: a request witho
 log says whether the request was signed in ("authorized"). With --warnings N every Nth status
 carries a content warning (spoiler_text), as Mastodon sends one.
 
+A status's thread: GET /api/v1/statuses/ID (the status) and GET /api/v1/statuses/ID/context
+({"ancestors": [...], "descendants": [...]}, as Mastodon answers). The timeline's statuses
+come in threads of three, each replying to the one before (#1 ← #2 ← #3, #4 ← #5 ← #6, …),
+and each status has two replies of its own outside the timeline, ids (status id × 100) + 1 and
++ 2, whose context is the thread above them. Each request is a {"event": "request"} line of kind
+"context" or "status".
+
 Every account has an avatar, GET /avatars/USER.png (a 96 px PNG the server draws: the author's
 colour and initial block). With --media N every Nth status has pictures (media_attachments of
 type image, their preview GET /media/NAME-WxH.png, drawn at that size, with meta.small giving
@@ -30,8 +37,9 @@ Faults are switched on at run time through GET /control?...:
   fault=KIND[&times=N][&on=page|refresh|newer|any][&retry_after=S]
                             the next N (default 1) timeline requests of that kind (a page is a
                             request with max_id; a refresh is any other; newer is a refresh with
-                            min_id, as the statuses above a restored place are asked for) get
-                            KIND:
+                            min_id, as the statuses above a restored place are asked for;
+                            context is a thread's request, either of its two, which only
+                            on=context reaches) get KIND:
                             500, 429 (with Retry-After: S), hang (no answer until the client
                             gives up), cut (half the body, then the connection closes), invalid
                             (a body that is not JSON), empty ([]), short (7 statuses, more
@@ -74,6 +82,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 PATH = "/api/v1/timelines/public"
 STREAM_PATH = "/api/v1/streaming/public"
+STATUSES_PATH = "/api/v1/statuses/"
+# A reply outside the timeline has the id (its status's id × REPLY_SCALE) + 1 or + 2.
+REPLY_SCALE = 100
 FIRST_ID = 109_000_000
 AUTHORS = [
     ("ada", "Ada Lovelace"), ("grace", "Grace Hopper"), ("alan", "Alan Turing"),
@@ -242,6 +253,58 @@ def number_of(status_id):
         return None
 
 
+def is_reply(status_id):
+    """Whether `status_id` is one of the replies outside the timeline."""
+    number = number_of(status_id)
+    return number is not None and number >= FIRST_ID * (REPLY_SCALE - 1)
+
+
+def thread_exists(status_id, newest):
+    """Whether `status_id` is a status of the timeline or one of their replies."""
+    number = number_of(status_id)
+    if number is None:
+        return False
+    if is_reply(status_id):
+        parent, index = divmod(int(status_id), REPLY_SCALE)
+        return index in (1, 2) and 1 <= parent - FIRST_ID <= newest and parent - FIRST_ID not in deleted
+    return 1 <= number <= newest and number not in deleted
+
+
+def reply(status_id):
+    """The reply outside the timeline with `status_id`: (its status's id × 100) + its index."""
+    parent, index = divmod(int(status_id), REPLY_SCALE)
+    number = parent - FIRST_ID
+    user, name = AUTHORS[(number + index + 3) % len(AUTHORS)]
+    base = status(number)
+    avatar = f"{state['base']}/avatars/{user}.png"
+    return {**base, "id": status_id,
+            "created_at": (datetime.strptime(base["created_at"], "%Y-%m-%dT%H:%M:%S.000Z")
+                           + timedelta(seconds=30 * index)).strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+            "content": f"<p>Reply {index} to #{number}: {TOPICS[(number + index) % len(TOPICS)]}</p>",
+            "account": {"id": str(number % len(AUTHORS)), "username": user, "acct": f"{user}@example.org",
+                        "display_name": name, "avatar": avatar, "avatar_static": avatar, "emojis": []},
+            "spoiler_text": "", "media_attachments": [], "emojis": [], "in_reply_to_id": str(parent)}
+
+
+def thread_of(status_id, newest):
+    """The ancestors (oldest first) and descendants of `status_id`, as Mastodon's context has
+    them: the timeline's threads of three statuses, and the two replies of each status."""
+    def replies(number):
+        return [reply(str((FIRST_ID + number) * REPLY_SCALE + index)) for index in (1, 2)]
+    if is_reply(status_id):
+        number = int(status_id) // REPLY_SCALE - FIRST_ID
+        ancestors, _ = thread_of(str(FIRST_ID + number), newest)
+        return ancestors + [status(number)], []
+    number = number_of(status_id)
+    root = (number - 1) // 3 * 3 + 1
+    alive = [n for n in range(root, min(root + 3, newest + 1)) if n not in deleted]
+    ancestors = [status(n) for n in alive if n < number]
+    later = [n for n in alive if n > number]
+    # Depth first, as Mastodon orders them: this status's replies, then the next in the chain.
+    descendants = replies(number) + [entry for n in later for entry in [status(n)] + replies(n)]
+    return ancestors, descendants
+
+
 def add_posts(count):
     with lock:
         now = datetime.now(timezone.utc)
@@ -263,11 +326,13 @@ def broadcast(items):
 
 
 def take_fault(kind, query):
-    """The first queued fault that applies to a request of `kind` ('page' or 'refresh') asking
-    `query`; a fault on 'newer' applies to the refreshes that ask with min_id."""
+    """The first queued fault that applies to a request of `kind` ('page', 'refresh' or
+    'context') asking `query`; a fault on 'newer' applies to the refreshes that ask with min_id."""
     with lock:
         for fault in state["faults"]:
-            if fault["on"] in ("any", kind) or (fault["on"] == "newer" and kind == "refresh" and "min_id" in query):
+            # "any" is any timeline request: a thread's requests are reached by on=context only.
+            if (fault["on"] == kind or (fault["on"] == "any" and kind != "context")
+                    or (fault["on"] == "newer" and kind == "refresh" and "min_id" in query)):
                 fault["times"] -= 1
                 if fault["times"] <= 0:
                     state["faults"].remove(fault)
@@ -315,6 +380,8 @@ class Handler(BaseHTTPRequestHandler):
             self.stream()
         elif url.path in (PATH, "/moved" + PATH):
             self.timeline(url.path, query)
+        elif url.path.removeprefix("/moved").startswith(STATUSES_PATH):
+            self.thread(url.path.removeprefix("/moved"), query)
         elif url.path.startswith(("/avatars/", "/media/", "/emoji/")):
             self.image(url.path)
         else:
@@ -487,32 +554,7 @@ class Handler(BaseHTTPRequestHandler):
         log("request", id=request, path=path, kind=kind, query=query)
         fault = take_fault(kind, query)
         name = fault["kind"] if fault else None
-        if name == "redirect":
-            self.send_response(307)
-            self.send_header("Location", "/moved" + PATH + "?" + urlencode(query))
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            log("answered", id=request, status=307, fault=name)
-            return
-        if delay and self.client_closed_within(delay):
-            log("closed", id=request, kind=kind, during="delay")
-            self.close_connection = True
-            return
-        if name == "hang":
-            log("hanging", id=request, kind=kind)
-            self.client_closed_within(None)
-            log("closed", id=request, kind=kind, during="hang")
-            self.close_connection = True
-            return
-        if name in ("500", "429"):
-            code = int(name)
-            headers = [("Retry-After", fault["retry_after"])] if code == 429 else []
-            self.send_body(code, {"error": "Too many requests" if code == 429 else "Internal server error"}, headers)
-            log("answered", id=request, status=code, fault=name)
-            return
-        if name == "invalid":
-            self.send_body(200, b'[{"id": "1" "content": <p>oops</p>}')
-            log("answered", id=request, status=200, fault=name)
+        if self.answered_by_fault(request, kind, PATH, query, fault, delay):
             return
 
         limit = max(1, min(40, int(query.get("limit", 20))))
@@ -533,19 +575,93 @@ class Handler(BaseHTTPRequestHandler):
             links.append(f'<{base}?{urlencode({"limit": limit, "min_id": FIRST_ID + numbers[0]})}>; rel="prev"')
         headers = [("Link", ", ".join(links))] if links else []
         if name == "cut":
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body[: len(body) // 2])
-            self.wfile.flush()
-            self.connection.shutdown(socket.SHUT_RDWR)
-            self.close_connection = True
+            self.send_cut(body)
             log("answered", id=request, status=200, fault=name, count=len(numbers), cut=True)
             return
         self.send_body(200, body, headers)
         log("answered", id=request, status=200, fault=name, count=len(numbers),
             ids=[str(FIRST_ID + number) for number in numbers], next="next" in headers[0][1] if headers else False)
+
+    def answered_by_fault(self, request, kind, path, query, fault, delay):
+        """Answers as `fault` (or the delay) says, before any status is looked at; whether it
+        did (the request is over then). `cut` and the faults on what is in the answer are the
+        caller's."""
+        name = fault["kind"] if fault else None
+        if name == "redirect":
+            self.send_response(307)
+            self.send_header("Location", "/moved" + path + ("?" + urlencode(query) if query else ""))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            log("answered", id=request, status=307, fault=name)
+            return True
+        if delay and self.client_closed_within(delay):
+            log("closed", id=request, kind=kind, during="delay")
+            self.close_connection = True
+            return True
+        if name == "hang":
+            log("hanging", id=request, kind=kind)
+            self.client_closed_within(None)
+            log("closed", id=request, kind=kind, during="hang")
+            self.close_connection = True
+            return True
+        if name in ("500", "429"):
+            code = int(name)
+            headers = [("Retry-After", fault["retry_after"])] if code == 429 else []
+            self.send_body(code, {"error": "Too many requests" if code == 429 else "Internal server error"}, headers)
+            log("answered", id=request, status=code, fault=name)
+            return True
+        if name == "invalid":
+            self.send_body(200, b'[{"id": "1" "content": <p>oops</p>}')
+            log("answered", id=request, status=200, fault=name)
+            return True
+        return False
+
+    def send_cut(self, body):
+        """Half of `body`, then the connection closes."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) // 2])
+        self.wfile.flush()
+        self.connection.shutdown(socket.SHUT_RDWR)
+        self.close_connection = True
+
+    def thread(self, path, query):
+        """GET /api/v1/statuses/ID (kind "status") and /api/v1/statuses/ID/context (kind
+        "context"), with the faults queued on=context (an empty one answers no ancestors and no
+        descendants)."""
+        with lock:
+            state["requests"] += 1
+            request = state["requests"]
+            newest = state["newest"]
+            delay = state["delay_ms"] / 1000
+        rest = path[len(STATUSES_PATH):]
+        status_id, _, tail = rest.partition("/")
+        kind = "context" if tail == "context" else "status"
+        log("request", id=request, path=path, kind=kind, query=query, status=status_id)
+        fault = take_fault("context", query)
+        name = fault["kind"] if fault else None
+        if tail not in ("", "context") or not thread_exists(status_id, newest):
+            self.send_body(404, {"error": "Record not found"})
+            log("answered", id=request, status=404)
+            return
+        if self.answered_by_fault(request, kind, path, query, fault, delay):
+            return
+        if kind == "status":
+            answer = reply(status_id) if is_reply(status_id) else status(number_of(status_id))
+            ids = [status_id]
+        else:
+            ancestors, descendants = ([], []) if name == "empty" else thread_of(status_id, newest)
+            answer = {"ancestors": ancestors, "descendants": descendants}
+            ids = [entry["id"] for entry in ancestors + descendants]
+        body = json.dumps(answer).encode()
+        if name == "cut":
+            self.send_cut(body)
+            log("answered", id=request, status=200, fault=name, kind=kind, cut=True)
+            return
+        self.send_body(200, body)
+        log("answered", id=request, status=200, fault=name, kind=kind, ids=ids)
 
     @staticmethod
     def select(query, newest, limit):

@@ -121,13 +121,20 @@ final class MastodonTimelineTests: XCTestCase {
         XCTAssertEqual(rows.map(\.avatar), ["https://example.org/a.png", "https://example.org/g.png", nil])
         XCTAssertEqual(rows.map(\.authorName), ["Ada", "Grace", "ken"])
         // Images and the previews of videos, at most four attachments looked at, only web
-        // addresses fetched; descriptions kept for screen readers, an empty one none.
+        // addresses fetched; descriptions kept for screen readers, an empty one none; a click
+        // opens the whole picture (or video).
         XCTAssertEqual(
             rows[0].media,
             [
-                FeedMedia(url: "https://example.org/1s.png", width: 320, height: 180, description: "A chart"),
-                FeedMedia(url: "https://example.org/2.png", width: 1920, height: 1080, description: nil),
-                FeedMedia(url: "https://example.org/4.png", width: nil, height: nil, description: nil),
+                FeedMedia(
+                    url: "https://example.org/1s.png", width: 320, height: 180, description: "A chart",
+                    original: "https://example.org/1.png"),
+                FeedMedia(
+                    url: "https://example.org/2.png", width: 1920, height: 1080, description: nil,
+                    original: "https://example.org/2.mp4"),
+                FeedMedia(
+                    url: "https://example.org/4.png", width: nil, height: nil, description: nil,
+                    original: "https://example.org/4.png"),
             ])
         XCTAssertEqual(rows[1].media.map(\.url), ["https://example.org/g.png"])
         XCTAssertEqual(rows[2].media, [])

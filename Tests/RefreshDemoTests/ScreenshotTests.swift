@@ -11,7 +11,7 @@ final class ScreenshotTests: XCTestCase {
     static let states = [
         "header-idle", "header-pulling", "header-armed", "header-refreshing", "header-succeeded",
         "header-failed", "footer-loading", "footer-failed", "footer-exhausted", "pill", "rtl-pill",
-        "rtl-pulling", "narrow", "placeholder-loading", "placeholder-empty", "placeholder-failed",
+        "rtl-pulling", "narrow", "thread", "placeholder-loading", "placeholder-empty", "placeholder-failed",
     ]
 
     private func render(base: [String: String]?, style: String = "system") throws -> [String: Data] {

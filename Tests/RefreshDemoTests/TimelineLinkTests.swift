@@ -43,7 +43,7 @@ final class TimelineLinkTests: XCTestCase {
     /// The environment of an app whose https links open in a "browser" that appends each address
     /// to `opened`: its desktop entry, and the configuration that makes it the handler (the
     /// desktop settings the tests run with copied beside it).
-    private static func browser(in folder: String, writingTo opened: String) throws -> [String: String] {
+    static func browser(in folder: String, writingTo opened: String) throws -> [String: String] {
         let files = FileManager.default
         let data = folder + "/data", config = folder + "/config"
         try files.createDirectory(atPath: data + "/applications", withIntermediateDirectories: true)

@@ -116,6 +116,8 @@ public final class RemoteInput: @unchecked Sendable {
     public static let leftButton = 272
     /// X keysyms.
     public static let f5 = 0xFFC2, controlL = 0xFFE3, shiftL = 0xFFE1, letterR = 0x72, letterQ = 0x71
+    /// X keysyms: Alt, the Left arrow, Escape, Return.
+    public static let altL = 0xFFE9, left = 0xFF51, escape = 0xFF1B, returnKey = 0xFF0D
 
     /// Opens the session; throws if the compositor's input API does not answer. With
     /// `touchscreen` (mutter only) the session can also touch (`touch-down`, `touch-motion`,
@@ -207,12 +209,15 @@ public final class RemoteInput: @unchecked Sendable {
         try send("button \(Self.leftButton) 0")
     }
 
-    /// Presses and releases `keysym`, with Control held when `control` and Shift when `shift`.
-    public func key(_ keysym: Int, control: Bool = false, shift: Bool = false) throws {
+    /// Presses and releases `keysym`, with Control held when `control`, Shift when `shift` and
+    /// Alt when `alt`.
+    public func key(_ keysym: Int, control: Bool = false, shift: Bool = false, alt: Bool = false) throws {
         if control { try send("key \(Self.controlL) 1") }
         if shift { try send("key \(Self.shiftL) 1") }
+        if alt { try send("key \(Self.altL) 1") }
         try send("key \(keysym) 1")
         try send("key \(keysym) 0")
+        if alt { try send("key \(Self.altL) 0") }
         if shift { try send("key \(Self.shiftL) 0") }
         if control { try send("key \(Self.controlL) 0") }
     }
