@@ -1,15 +1,18 @@
-// Opening a row, as GtkListView does it: Enter, keypad Enter (GTK's own bindings on the focused
-// cell) and Space on a focused row, a double click, or a single click when
-// `single-click-activate` is set (GTK's cells), and a tap on a touchscreen. Every way ends in
-// the list view's `activate` with the cell's position; the footer's cell is not activatable and
-// its position is past the rows, so only a row is ever reported: the widget's `activate` signal
-// and a Swift list's `onActivate` handler, with the row's position (and item).
+// Opening a row, as GtkListView does it: Enter, keypad Enter and a double click (GTK's own, on
+// the cells), Space on a focused row, a single click when `single-click-activate` is set, and a
+// tap on a touchscreen. Every way ends in the list view's `activate` with the cell's position;
+// the footer's cell is not activatable and its position is past the rows, so only a row is ever
+// reported: the widget's `activate` signal and a Swift list's `onActivate` handler, with the
+// row's position (and item).
 //
-// A tap: GTK's cells activate on a double click, which no touchscreen user makes, so a lone tap
-// on a row activates it. A pan that scrolls is claimed by the scrolled window and a tap on a
-// button or a link inside the row by that widget, which cancels the tap here: only a tap that
-// nothing else took opens the row. Space: GTK's cells select on Space; a focused row (the cell
-// itself, not a button or a link inside it) is opened by it, as Enter opens it.
+// A single click and a tap are the list's own: a click gesture on the list view opens the row
+// under a release that nothing inside the row took (a button or a link claims its click, a pan
+// that scrolls is claimed by the scrolled window, and the gesture here is cancelled). GtkListView's
+// single-click-activate is not used: from GTK 4.12 its cells open the row before a link inside it
+// takes the click, and it selects the rows the pointer hovers. GTK's cells open a row on a double
+// click only, which no touchscreen user makes, so a lone tap opens it. Space: GTK's cells select
+// on Space; a focused row (the cell itself, not a button or a link inside it) is opened by it, as
+// Enter opens it.
 
 import CGtk
 internal import GtkInterop
@@ -31,16 +34,37 @@ extension ListDriver {
             guard state.rawValue & modifiers == 0 else { return false }
             return self.activateFocusedRow()
         }
-        let tap = gtk_gesture_click_new()!
-        gtk_gesture_single_set_touch_only(tap, 1)
-        gtk_widget_add_controller(listView, tap)
-        connections.onClick(gpointer(tap), "released") { [weak self] presses, x, y in
-            // With single-click-activate the cell itself opened the row on this release.
-            guard let self, presses == 1, gtk_list_view_get_single_click_activate(self.parts.listView.opaque) == 0,
+        // A single click (with single-click-activate) or a tap opens the row on release, seen
+        // after the row's own widgets: a button or a link that took the click claimed it, and
+        // this gesture is cancelled. GtkListView's own single-click-activate is left off: from GTK
+        // 4.12 its cells open the row before a link inside it takes the click.
+        let click = gtk_gesture_click_new()!
+        gtk_widget_add_controller(listView, click)
+        connections.onClick(gpointer(click), "released") { [weak self, click] presses, x, y in
+            guard let self else { return }
+            let secondOfDouble = self.input.secondClickPressed
+            self.input.secondClickPressed = false
+            guard presses == 1, !secondOfDouble, self.core.singleClickActivate || Self.isTouch(click),
                 let cell = self.cell(at: x, y)
             else { return }
             gtk_widget_activate(cell)
         }
+        // With single-click-activate, the second click of a double click opens nothing more (GTK's
+        // cells would open the row again): taken before the cells see it.
+        let secondClick = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(secondClick, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(listView, secondClick)
+        connections.onClick(gpointer(secondClick), "pressed") { [weak self, secondClick] presses, _, _ in
+            guard let self, presses >= 2, self.core.singleClickActivate else { return }
+            self.input.secondClickPressed = true
+            gtk_gesture_set_state(secondClick, GTK_EVENT_SEQUENCE_CLAIMED)
+        }
+    }
+
+    /// Whether `gesture`'s current sequence comes from a touchscreen.
+    private static func isTouch(_ gesture: OpaquePointer) -> Bool {
+        guard let device = gtk_gesture_get_device(gesture) else { return false }
+        return gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN
     }
 
     /// The list view's `activate`: a row's position is reported; the footer's is not a row.

@@ -18,6 +18,9 @@ struct InputState {
     var dragLastX = 0.0
     /// Input timestamps mapped onto the monotonic clock.
     var clock = InputClock()
+    /// Whether the press of a double click's second click was seen (ListDriver+Activation.swift):
+    /// its release opens nothing.
+    var secondClickPressed = false
 }
 
 extension ListDriver {

@@ -73,8 +73,8 @@ final class RefreshListCore {
     var driver: (any RefreshListDriver)?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
-    /// `single-click-activate`: kept here, its one home, and given to the list view whenever
-    /// one is shown (ListDriver+Activation.swift).
+    /// `single-click-activate`: kept here, its one home, read by the list's click
+    /// (ListDriver+Activation.swift).
     var singleClickActivate = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
     var warnedOfMissingFactory = false
@@ -112,23 +112,13 @@ final class RefreshListCore {
         self.content = content
         gtk_widget_set_parent(header, widget)
         gtk_widget_set_parent(content, widget)
-        applySingleClickActivate()
     }
 
     /// Sets `single-click-activate`, notifying it when it changed.
     func setSingleClickActivate(_ flag: Bool, on object: UnsafeMutablePointer<GObject>?) {
         guard flag != singleClickActivate else { return }
         singleClickActivate = flag
-        applySingleClickActivate()
         g_object_notify(object, Property.singleClickActivate.name)
-    }
-
-    /// Gives `single-click-activate` to the list view, if one is shown.
-    private func applySingleClickActivate() {
-        guard let content, let listView = gtk_scrolled_window_get_child(content.opaque),
-            g_type_check_instance_is_a(cast(listView), gtk_list_view_get_type()) != 0
-        else { return }
-        gtk_list_view_set_single_click_activate(listView.opaque, singleClickActivate.gboolean)
     }
 
     fileprivate func dispose() {

@@ -412,8 +412,8 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * RefreshList:single-click-activate:
  *
  * Whether a single click on a row opens it (#RefreshList::activate); otherwise a double click
- * does (default %FALSE). As #GtkListView:single-click-activate, the row under the pointer is
- * then selected as it hovers. Takes effect at once.
+ * does (default %FALSE). A click that a button or a link inside the row takes stays theirs.
+ * Takes effect at once.
  */
 
 /**
