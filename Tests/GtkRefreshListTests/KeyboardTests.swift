@@ -112,6 +112,40 @@ final class KeyboardTests: XCTestCase {
         }
     }
 
+    func testEndAgainFromTheFocusedFooterTakesTheViewToTheEndAndTheNextPageLoads() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            var asked: [Int] = []
+            list.onRefresh { page(number: 1, hasMore: true) }
+            list.onLoadMore { number in
+                asked.append(number)
+                return page(number: number, hasMore: number < 8)
+            }
+            let (window, input) = try Self.focusedRow(of: list, clickedAt: 100, title: "keyboard-end-again")
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("the window filled (the footer is \(list.state.footer))") {
+                list.state.footer == .idle && list.state.inFlight == nil
+            }
+            // Each End: the focus on the footer, the view at the end where it shows, and the page
+            // after the rows loads (it goes in above the footer, which the view then leaves
+            // behind; the next End takes the view to it again).
+            for round in 1...3 {
+                let before = asked.count
+                input.key(.end)
+                GtkTest.wait(
+                    "End \(round): the footer focused and on screen and one more page loaded (pages asked \(asked),"
+                        + " the focus on \(Self.focusType(of: list)))"
+                ) {
+                    guard let footer = list.footerWidget else { return false }
+                    let top = screenTop(of: footer, in: list)
+                    return Self.focus(of: list) == footer && gtk_widget_get_mapped(footer) != 0 && top >= 0
+                        && top + Double(gtk_widget_get_height(footer)) <= Double(gtk_widget_get_height(list.widget))
+                        && asked.count > before && list.state.inFlight == nil
+                }
+            }
+        }
+    }
+
     func testAtTheTopARefreshShowsTheNewRowsAndTheFocusedRowKeepsTheFocusInView() throws {
         try onMainActor {
             let list = try GtkTest.makeList()
