@@ -41,23 +41,26 @@ extension ListDriver {
         let click = gtk_gesture_click_new()!
         gtk_widget_add_controller(listView, click)
         connections.onClick(gpointer(click), "released") { [weak self, click] presses, x, y in
-            guard let self else { return }
-            let secondOfDouble = self.input.secondClickPressed
-            self.input.secondClickPressed = false
-            guard presses == 1, !secondOfDouble, self.core.singleClickActivate || Self.isTouch(click),
+            guard let self, presses == 1, self.core.singleClickActivate || Self.isTouch(click),
                 let cell = self.cell(at: x, y)
             else { return }
             gtk_widget_activate(cell)
         }
-        // With single-click-activate, the second click of a double click opens nothing more (GTK's
-        // cells would open the row again): taken before the cells see it.
+        // With single-click-activate, the second click of a double click opens nothing more: the
+        // first opened the row, and GTK's cells would open it again on the second press (see
+        // `activated`). Seen before the cells see it; forgotten when that click ends.
         let secondClick = gtk_gesture_click_new()!
         gtk_event_controller_set_propagation_phase(secondClick, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(listView, secondClick)
-        connections.onClick(gpointer(secondClick), "pressed") { [weak self, secondClick] presses, _, _ in
-            guard let self, presses >= 2, self.core.singleClickActivate else { return }
-            self.input.secondClickPressed = true
-            gtk_gesture_set_state(secondClick, GTK_EVENT_SEQUENCE_CLAIMED)
+        connections.onClick(gpointer(secondClick), "pressed") { [weak self] presses, _, _ in
+            guard let self else { return }
+            self.input.secondClickPressed = presses >= 2 && self.core.singleClickActivate
+        }
+        connections.onClick(gpointer(secondClick), "released") { [weak self] _, _, _ in
+            self?.input.secondClickPressed = false
+        }
+        connections.onVoid(gpointer(secondClick), "stopped") { [weak self] in
+            self?.input.secondClickPressed = false
         }
     }
 
@@ -69,7 +72,7 @@ extension ListDriver {
 
     /// The list view's `activate`: a row's position is reported; the footer's is not a row.
     private func activated(at position: Int) {
-        guard !isDisposed, position >= 0, position < model.items.count else { return }
+        guard !isDisposed, position >= 0, position < model.items.count, !input.secondClickPressed else { return }
         let item = model.items[position]
         var value = [GValue](repeating: GValue(), count: 2)
         g_value_init(&value[0], RefreshListType.type)

@@ -18,8 +18,8 @@ struct InputState {
     var dragLastX = 0.0
     /// Input timestamps mapped onto the monotonic clock.
     var clock = InputClock()
-    /// Whether the press of a double click's second click was seen (ListDriver+Activation.swift):
-    /// its release opens nothing.
+    /// Whether a double click's second click is down, with single-click-activate
+    /// (ListDriver+Activation.swift): it opens nothing.
     var secondClickPressed = false
 }
 
