@@ -135,6 +135,8 @@ final class ActivationTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "activation-keys")
             defer { GtkTest.destroy(h.window) }
+            // The test's own handlers hold the list: let go first, whatever ends the test.
+            defer { h.connections.disconnectAll() }
             let input = try RealInputs.make(window: h.window, target: h.list.widget, windowTitle: "activation-keys")
             let row27 = try Self.point(onRow: 27, of: h.list)
             input.point(at: row27.x, row27.y)
@@ -151,7 +153,6 @@ final class ActivationTests: XCTestCase {
             XCTAssertEqual(h.opened.handled.map(\.id), [27, 27, 27])
             XCTAssertEqual(h.opened.handled.map(\.position), [3, 3, 3])
             XCTAssertEqual(h.opened.buttonClicks, 0)
-            h.connections.disconnectAll()
         }
     }
 
@@ -159,6 +160,8 @@ final class ActivationTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "activation-clicks")
             defer { GtkTest.destroy(h.window) }
+            // The test's own handlers hold the list: let go first, whatever ends the test.
+            defer { h.connections.disconnectAll() }
             let input = try RealInputs.make(window: h.window, target: h.list.widget, windowTitle: "activation-clicks")
             let row30 = try Self.point(onRow: 30, of: h.list)
             input.doubleClick(at: row30.x, row30.y)
@@ -223,7 +226,6 @@ final class ActivationTests: XCTestCase {
             Self.settle(h.list)
             XCTAssertEqual(h.opened.signalled.count, 2, "a click on the footer opens nothing")
             XCTAssertEqual(h.opened.handled.count, 2)
-            h.connections.disconnectAll()
         }
     }
 
@@ -231,6 +233,8 @@ final class ActivationTests: XCTestCase {
         try onMainActor {
             let h = try Self.harness(title: "activation-tap")
             defer { GtkTest.destroy(h.window) }
+            // The test's own handlers hold the list: let go first, whatever ends the test.
+            defer { h.connections.disconnectAll() }
             let input = try RealInputs.touchscreen(
                 window: h.window, target: h.list.widget, windowTitle: "activation-tap")
             let row29 = try Self.point(onRow: 29, of: h.list)
@@ -246,7 +250,6 @@ final class ActivationTests: XCTestCase {
             Self.settle(h.list)
             XCTAssertGreaterThan(gtk_adjustment_get_value(verticalAdjustment(h.list)), 0, "the pan scrolled")
             XCTAssertEqual(h.opened.signalled.count, 1, "a touch scroll opens nothing")
-            h.connections.disconnectAll()
         }
     }
 }
