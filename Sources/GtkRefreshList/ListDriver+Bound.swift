@@ -41,7 +41,7 @@ extension ListDriver {
         let below = min(max(below, 0), model.items.count - above)
         guard above + below > 0 else { return }
         if above > 0 {
-            engine.placement.rowsDropped(above: above, firstInView: firstRowInView())
+            place(.rowsDroppedAbove(above, firstInView: firstRowInView()))
             gtk_widget_queue_allocate(parts.listView)
         }
         let count = model.items.count

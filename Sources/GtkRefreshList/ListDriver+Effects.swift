@@ -55,6 +55,11 @@ extension ListDriver {
                 if let key = configuration.lastUpdatedKey { lastUpdatedStore?.save(instant, key: key) }
             case .announce(let announcement):
                 announce(announcement)
+            case .scrollView(let offset):
+                scrollView(to: offset)
+            case .viewSettled(let focusesNewestRow):
+                if focusesNewestRow { focusNewestRow() }
+                viewSettled()
             }
         }
     }

@@ -53,6 +53,16 @@ extension ListDriver {
         }
     }
 
+    /// Hands a placement event to the engine at once and carries out its answer (a scroll, the
+    /// view settled): the host measures these from inside its effects and its layout, where
+    /// the queue cannot wait, and the engine fires no deadline for them (Event.swift).
+    func place(_ event: Event) {
+        guard !isDisposed else { return }
+        let effects = engine.handle(event, at: Self.monotonicNow())
+        eventObserver?(event, engine)
+        perform(effects)
+    }
+
     /// Carries out `effects` (the engine's answer to `begin`), then every queued event, then renders.
     func drain(_ effects: Effects) {
         drain { perform(effects) }

@@ -219,7 +219,7 @@ extension ListDriver {
     /// reader user reading the list is not moved. Where the engine sends the view to the first
     /// rows instead (at the top: ListDriver+Placement.swift), that wins.
     func keepFocusedRowInPlace() {
-        engine.placement.rowsGoingInAbove(focusedRowTop: focusedRowTop())
+        place(.rowsGoingInAbove(focusedRowTop: focusedRowTop()))
     }
 
     /// Where the focused row's top is in the list view, or nil when the focus is not on a row

@@ -64,8 +64,7 @@ extension ListDriver {
             let hadFocus = gtk_widget_has_focus(self.pill.button) != 0
             let goesToNewest = self.pill.shown != .retryNewer
             // A keyboard user on the pill lands on the newest row as the pill goes.
-            self.engine.placement.pillActivated(hadFocus: hadFocus, goesToNewest: goesToNewest)
-            self.send(.pillActivated)
+            self.send(.pillActivated(hadFocus: hadFocus))
             // Retry hides the pill while the newer rows load: the focus it had goes to the
             // first row in view, which stays where it is, not out of the list.
             if hadFocus, !goesToNewest, gtk_widget_get_visible(self.pill.button) == 0 { self.focusFirstRowInView() }
@@ -129,7 +128,7 @@ extension ListDriver {
     func focusNewestRow() {
         for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == 0 {
             guard let row = gtk_list_item_get_child(listItem), let cell = gtk_widget_get_parent(row) else { continue }
-            engine.placement.newestRowFocused()
+            place(.newestRowFocused)
             gtk_widget_grab_focus(cell)
             return
         }

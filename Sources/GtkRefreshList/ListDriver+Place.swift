@@ -71,7 +71,7 @@ extension ListDriver {
         model.shownIDs = index
         splice(at: 0, removing: oldCount, adding: rows.count)
         if let saved = loading.cursor?.restoring, let position = rows.firstIndex(where: { $0.id == saved.id }) {
-            engine.placement.restore(RowPlace(position: position, top: saved.top))
+            place(.savedRowShown(RowPlace(position: position, top: saved.top)))
             gtk_widget_queue_allocate(parts.listView)
         }
         loading.cursor?.restoring = nil

@@ -1,7 +1,8 @@
 // Where the view goes after rows went in: the engine decides (its `placement`,
 // ViewPlacement.swift) and this file carries it out at each layout of the list view, once GTK
 // placed the new rows: it measures what the placement asks (the focused row, the first row in
-// view, a row's top, the adjustment) and scrolls where it says. It also measures the facts the
+// view, a row's top, the adjustment), sends it as a placement event and scrolls where the
+// engine says. Every fact reaches the placement as an event (`place`), never as a write. It also measures the facts the
 // engine decides with: which rows were in view when a replacing answer went in, and how many
 // rows went in before the first one in view.
 
@@ -14,7 +15,8 @@ extension ListDriver {
     /// where it is (for `keepPlace`); returns how many of them go in before it (0 when no row
     /// is in view).
     func measurePlace(insertingAt index: Int, count: Int) -> Int {
-        engine.placement.rowsGoingIn(at: index, count: count, firstInView: count > 0 ? firstRowInView() : nil)
+        place(.rowsGoingIn(at: index, count: count, firstInView: count > 0 ? firstRowInView() : nil))
+        return engine.placement.goingInAbove
     }
 
     /// `.keepPlace` and `.scrollToTop`: the engine's placement says where the view goes; the
@@ -63,29 +65,48 @@ extension ListDriver {
     /// at its offset, through the layout that resizes it.
     func keepViewThroughResize() {
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)
-        engine.placement.resizeStarting(offset: gtk_adjustment_get_value(adjustment))
+        place(.listResizing(offset: gtk_adjustment_get_value(adjustment)))
     }
 
-    /// At every layout of the list view's frame clock (before the frame is drawn): the view
-    /// goes where the placement says; once it stays, the pill's count, the rows in view and the
-    /// saved place follow it.
+    /// At every layout of the list view's frame clock (before the frame is drawn): while the
+    /// placement awaits a layout, what it needs is measured and sent (`.layout`), and the view
+    /// goes where it says (`scrollView`, `viewSettled`); otherwise the view stays and is settled.
     func placeViewAfterLayout() {
+        guard engine.placement.awaitsLayout else { return viewSettled() }
         let adjustment = gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque)!
-        // Decided on a copy: measuring reads the list while the engine would be written.
-        var placement = engine.placement
-        let step = placement.layout(LayoutFacts(list: self, adjustment: adjustment))
-        engine.placement = placement
-        switch step {
-        case .scroll(let target):
-            gtk_adjustment_set_value(adjustment, target)
-        case .none:
-            break
-        case .settled(let focusesNewestRow):
-            if focusesNewestRow { focusNewestRow() }
-            reportRowsAboveView()
-            notePlace()
-            reportRowsInView()
+        let highest = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        let measured = engine.placement.rowToMeasure.flatMap { position in
+            rowTop(at: position).map { RowPlace(position: position, top: $0) }
         }
+        let facts = LayoutFacts(
+            offset: gtk_adjustment_get_value(adjustment), lowestOffset: gtk_adjustment_get_lower(adjustment),
+            highestOffset: highest, viewportHeight: gtk_adjustment_get_page_size(adjustment),
+            focusedTop: focusedRowTop(), focused: focusedWidgetInRows().flatMap(extentInListView),
+            measuredRow: measured)
+        place(.layout(facts))
+    }
+
+    /// `scrollView`: the view goes to `offset`, inside the layout (GTK lays out again).
+    func scrollView(to offset: Double) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(parts.scrolled.opaque), offset)
+    }
+
+    /// The view stays where it is after a layout: the pill's count, the rows in view and the
+    /// saved place follow it.
+    func viewSettled() {
+        reportRowsAboveView()
+        notePlace()
+        reportRowsInView()
+    }
+
+    /// The top of the row at `position`'s cell (px from the top of the view), as
+    /// `firstRowInView` measures it; nil when it is not drawn.
+    private func rowTop(at position: Int) -> Double? {
+        for listItem in cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == position {
+            guard let row = gtk_list_item_get_child(listItem) else { return nil }
+            return extentInListView(gtk_widget_get_parent(row) ?? row)?.lowerBound
+        }
+        return nil
     }
 
     /// The widget that has the keyboard focus, if it is in one of this list's cells: a row, or
@@ -107,31 +128,5 @@ extension ListDriver {
         guard withUnsafePointer(to: &origin, { gtk_widget_compute_point(widget, parts.listView, $0, &point) }) != 0
         else { return nil }
         return Double(point.y)...(Double(point.y) + Double(gtk_widget_get_height(widget)))
-    }
-}
-
-/// What the placement measures at a layout, read from GTK: the adjustment, the focused row
-/// and the rows' cells.
-@MainActor
-struct LayoutFacts<Item: Identifiable & Sendable>: @MainActor PlacementFacts where Item.ID: Sendable {
-    let list: ListDriver<Item>
-    let adjustment: UnsafeMutablePointer<GtkAdjustment>
-
-    var offset: Double { gtk_adjustment_get_value(adjustment) }
-    var lowestOffset: Double { gtk_adjustment_get_lower(adjustment) }
-    var highestOffset: Double { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) }
-    var viewportHeight: Double { gtk_adjustment_get_page_size(adjustment) }
-
-    func focusedRowTop() -> Double? { list.focusedRowTop() }
-
-    func focusedExtent() -> ClosedRange<Double>? { list.focusedWidgetInRows().flatMap(list.extentInListView) }
-
-    /// The top of the row's cell, as `firstRowInView` measures it.
-    func rowTop(at position: Int) -> Double? {
-        for listItem in list.cells.boundListItems where Int(gtk_list_item_get_position(listItem)) == position {
-            guard let row = gtk_list_item_get_child(listItem) else { return nil }
-            return list.extentInListView(gtk_widget_get_parent(row) ?? row)?.lowerBound
-        }
-        return nil
     }
 }

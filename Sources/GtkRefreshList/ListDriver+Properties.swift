@@ -32,7 +32,10 @@ extension ListDriver: RefreshListDriver {
         set { maximumRows = newValue }
     }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
-    func listAllocated(heightChanged: Bool) { engine.placement.listAllocated(heightChanged: heightChanged) }
+    func listAllocated(heightChanged: Bool) {
+        // Only the allocation a resize waits for is a fact the placement uses.
+        if engine.placement.awaitsAllocation { place(.listAllocated(heightChanged: heightChanged)) }
+    }
     var rowStoreForProperty: OpaquePointer { parts.rowStore }
     var pagesByCursor: Bool { loading.cursor != nil }
     var newAboveForProperty: Int { engine.newAbove }

@@ -68,6 +68,9 @@ final class Tracer {
         case .insertArrivals: fields += [("effect", "insertArrivals")]
         case .dropRows(let above, let below): fields += [("effect", "dropRows"), ("above", above), ("below", below)]
         case .announce(let announcement): fields += [("effect", "announce"), ("announcement", "\(announcement)")]
+        case .scrollView(let offset): fields += [("effect", "scrollView"), ("offset", offset)]
+        case .viewSettled(let focusesNewestRow):
+            fields += [("effect", "viewSettled"), ("focusesNewestRow", focusesNewestRow)]
         }
     }
 
@@ -117,7 +120,7 @@ final class Tracer {
             ("refreshApplied", [("count", shown), ("new", new), ("insertedAbove", above), ("viewKept", viewKept)])
         case .rowsInsertedAbove(let count): ("rowsInsertedAbove", [("count", count)])
         case .rowsAboveView(let count): ("rowsAboveView", [("count", count)])
-        case .pillActivated: ("pillActivated", [])
+        case .pillActivated(let hadFocus): ("pillActivated", [("hadFocus", hadFocus)])
         case .restoreCompleted(let token, let outcome, let found):
             ("restoreCompleted", [("token", token.rawValue), ("found", found)] + describe(outcome, failureText))
         case .loadNewerCompleted(let token, let outcome):
@@ -127,7 +130,27 @@ final class Tracer {
         case .rowsArrivedAboveShown(let count): ("rowsArrivedAboveShown", [("count", count)])
         case .maximumRowsChanged(let count): ("maximumRowsChanged", [("count", count)])
         case .arrivalsWaiting(let count): ("arrivalsWaiting", [("count", count)])
+        case .rowsGoingIn(let index, let count, let first):
+            ("rowsGoingIn", [("index", index), ("count", count)] + describe(first, "firstInView"))
+        case .rowsGoingInAbove(let top): ("rowsGoingInAbove", [("focusedRowTop", top as Any)])
+        case .savedRowShown(let place): ("savedRowShown", describe(place, "row"))
+        case .rowsDroppedAbove(let count, let first):
+            ("rowsDroppedAbove", [("count", count)] + describe(first, "firstInView"))
+        case .listResizing(let offset): ("listResizing", [("offset", offset)])
+        case .listAllocated(let heightChanged): ("listAllocated", [("heightChanged", heightChanged)])
+        case .newestRowFocused: ("newestRowFocused", [])
+        case .layout(let facts):
+            (
+                "layout",
+                [("offset", facts.offset), ("focusedRowTop", facts.focusedTop as Any)]
+                    + describe(facts.measuredRow, "measuredRow")
+            )
         }
+    }
+
+    /// A row's place as two fields, `<name>Position` and `<name>Top` (null when there is none).
+    private static func describe(_ place: RowPlace?, _ name: String) -> [(String, Any)] {
+        [(name + "Position", place?.position as Any), (name + "Top", place?.top as Any)]
     }
 
     private static func describe(_ outcome: Outcome, _ failureText: (FailureID) -> String?) -> [(String, Any)] {

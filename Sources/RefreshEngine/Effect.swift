@@ -46,4 +46,11 @@ public enum Effect: Hashable, Sendable {
     case persistLastUpdated(WallClockInstant)
     /// Tell screen readers.
     case announce(Announcement)
+    /// Scroll the view to this offset, now, inside the layout that asked (`.layout`): GTK
+    /// lays out again in the same frame, and the next layout decides again.
+    case scrollView(to: Double)
+    /// The view is where it stays after a `.layout`: the host measures what the engine
+    /// decides from (the rows above and in view, the place to save); with `focusesNewestRow`,
+    /// the newest row takes the keyboard focus (then send `.newestRowFocused`).
+    case viewSettled(focusesNewestRow: Bool)
 }

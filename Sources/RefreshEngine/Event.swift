@@ -117,8 +117,9 @@ public enum Event: Hashable, Sendable {
     /// while `newAbove` is more than 0.
     case rowsAboveView(Int)
     /// The pill was activated (click, touch, Enter or Space): go to the newest rows, or, when
-    /// it offers Retry after newer rows failed (`pill`), load them again.
-    case pillActivated
+    /// it offers Retry after newer rows failed (`pill`), load them again. `hadFocus`: the pill
+    /// had the keyboard focus, which then goes to the newest row once the view is there.
+    case pillActivated(hadFocus: Bool)
     /// The answer to the restore started with `token` (`startRefresh(token, origin: .restore)`):
     /// `found` tells whether the rows hold the saved row. Without it the list starts at the
     /// newest rows instead.
@@ -143,4 +144,35 @@ public enum Event: Hashable, Sendable {
     /// (`insertArrivals`): at once at the top, otherwise together, at most
     /// `arrivalBatchInterval` after the first of them (RefreshEngine+Arrivals.swift).
     case arrivalsWaiting(Int)
+
+    // Placement: what the host measures and does to the rows, for where the view goes at the
+    // next layout (ViewPlacement.swift). The host sends these from inside its effects and its
+    // layout, where it can carry out only the placement's own effects (`scrollView`,
+    // `viewSettled`), so they never fire a deadline: what is due fires at the next other event.
+
+    /// `count` rows are about to go in at `index`, the first row in view being `firstInView`
+    /// (nil: none is): the placement notes where that row will be and is drawn, for
+    /// `keepPlace`; `placement.goingInAbove` then says how many of the rows go in before it.
+    case rowsGoingIn(at: Int, count: Int, firstInView: RowPlace?)
+    /// Rows are about to go in above the rest, the focused row's top at `focusedRowTop` (px
+    /// from the top of the view; nil: the focus is not on a row): it is kept where it is on
+    /// screen, unless the first rows win.
+    case rowsGoingInAbove(focusedRowTop: Double?)
+    /// A restored list's rows went in (`applyRestore`), the saved row among them at this
+    /// position, saved at this top: it goes where it was saved at the next layout.
+    case savedRowShown(RowPlace)
+    /// `count` rows went from the top (`dropRows`), the first row in view being `firstInView`
+    /// before: it goes back where it is drawn, at its new position.
+    case rowsDroppedAbove(Int, firstInView: RowPlace?)
+    /// The list is about to give up the header's height, or take it back, the view at
+    /// `offset`: a view at the top stays there, a view in mid-list keeps its offset.
+    case listResizing(offset: Double)
+    /// The host allocated the list; `heightChanged`: at a new height.
+    case listAllocated(heightChanged: Bool)
+    /// The newest row took the keyboard focus (`viewSettled(focusesNewestRow: true)`).
+    case newestRowFocused
+    /// A layout of the list, before the frame is drawn, while the placement awaits one
+    /// (`placement.awaitsLayout`): what the host measured. The answer is `scrollView` or
+    /// `viewSettled`, or nothing when the view stays where the first rows were shown.
+    case layout(LayoutFacts)
 }

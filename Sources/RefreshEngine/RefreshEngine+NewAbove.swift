@@ -45,16 +45,22 @@ extension RefreshEngine {
         newRowsAbove = min(newRowsAbove, count + rowsDroppedAbove + rowsArrivedAbove)
     }
 
-    /// The pill was activated: the view goes to the newest rows, and the pill goes with it; a
-    /// pill offering Retry loads the newer rows again instead (the view stays).
-    mutating func pillActivated(into effects: inout Effects) {
-        if case .failed = newerPhase { return retryNewer(into: &effects) }
+    /// The pill was activated (`hadFocus`: it had the keyboard focus): the view goes to the
+    /// newest rows, and the pill goes with it, the focus to the newest row; a pill offering
+    /// Retry loads the newer rows again instead (the view stays).
+    mutating func pillActivated(hadFocus: Bool, into effects: inout Effects) {
+        if case .failed = newerPhase {
+            placement.pillActivated(hadFocus: hadFocus, goesToNewest: false)
+            return retryNewer(into: &effects)
+        }
         guard newRowsAbove > 0 else {
             // No pill shows: an activation that crossed its going away.
             counters.ignoredRequests += 1
             return
         }
         newRowsAbove = 0
+        // A keyboard user on the pill lands on the newest row as the pill goes.
+        placement.pillActivated(hadFocus: hadFocus, goesToNewest: true)
         if !showsNewestRows, !isRefreshBusy, configuration.refreshMerge == .replace {
             // The newest rows are not shown (a bounded list dropped rows above, or it opened at
             // a saved place): a refresh brings them, and its rows, replacing those in view,

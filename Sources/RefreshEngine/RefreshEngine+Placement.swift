@@ -43,3 +43,58 @@ extension RefreshEngine {
         return max(0, min(focusedRow.lowerBound, focusedRow.upperBound - viewportHeight))
     }
 }
+
+// The host's placement events (Event.swift, "Placement"): each goes to the view's placement.
+extension Event {
+    /// Whether this is a placement event, handled without firing deadlines.
+    var isPlacement: Bool {
+        switch self {
+        case .rowsGoingIn, .rowsGoingInAbove, .savedRowShown, .rowsDroppedAbove, .listResizing, .listAllocated,
+            .newestRowFocused, .layout:
+            true
+        default:
+            false
+        }
+    }
+}
+
+extension RefreshEngine {
+    /// Hands a placement event to the placement; a fact no layout could have measured (a
+    /// negative count or position, a number that is not finite) is rejected and counted.
+    mutating func place(_ event: Event, into effects: inout Effects) {
+        switch event {
+        case .rowsGoingIn(let index, let count, let first):
+            guard index >= 0, count >= 0, first.map(Self.isValid) != false else { return reject() }
+            placement.rowsGoingIn(at: index, count: count, firstInView: first)
+        case .rowsGoingInAbove(let top):
+            guard top?.isFinite != false else { return reject() }
+            placement.rowsGoingInAbove(focusedRowTop: top)
+        case .savedRowShown(let place):
+            guard Self.isValid(place) else { return reject() }
+            placement.restore(place)
+        case .rowsDroppedAbove(let count, let first):
+            guard count >= 0, first.map(Self.isValid) != false else { return reject() }
+            placement.rowsDropped(above: count, firstInView: first)
+        case .listResizing(let offset):
+            guard offset.isFinite else { return reject() }
+            placement.resizeStarting(offset: offset)
+        case .listAllocated(let heightChanged):
+            placement.listAllocated(heightChanged: heightChanged)
+        case .newestRowFocused:
+            placement.newestRowFocused()
+        case .layout(let facts):
+            guard facts.isValid else { return reject() }
+            switch placement.layout(facts) {
+            case .scroll(let target): effects.append(.scrollView(to: target))
+            case .none: break
+            case .settled(let focusesNewestRow): effects.append(.viewSettled(focusesNewestRow: focusesNewestRow))
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func reject() { counters.rejectedInputs += 1 }
+
+    private static func isValid(_ place: RowPlace) -> Bool { place.position >= 0 && place.top.isFinite }
+}

@@ -55,9 +55,9 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Inputs that were rejected or had no effect.
     public internal(set) var counters = Counters()
     /// Where the view goes at the list's next layout (ViewPlacement.swift): the engine's
-    /// `keepPlace` and `scrollToTop` set it, the host tells it what it does to the rows and
-    /// asks it at every layout.
-    public var placement = ViewPlacement()
+    /// `keepPlace` and `scrollToTop` set it, and the host's placement events (`rowsGoingIn`,
+    /// `layout` …) tell it what the host does to the rows and measures; read-only to the host.
+    public internal(set) var placement = ViewPlacement()
 
     /// Creates an engine. `lastUpdated` is the persisted instant of the last successful refresh.
     /// - Throws: `ConfigurationError` when a field of `configuration` is invalid.
@@ -98,6 +98,11 @@ public struct RefreshEngine: Hashable, Sendable {
     public mutating func handle(_ event: Event, at instant: MonotonicInstant) -> Effects {
         advanceClock(to: instant)
         var effects = Effects()
+        // Sent from inside the host's effects and layout: no deadline fires there (Event.swift).
+        if event.isPlacement {
+            place(event, into: &effects)
+            return effects
+        }
         fireDueDeadlines(into: &effects)
         dispatch(event, into: &effects)
         fireDueDeadlines(into: &effects)
@@ -181,8 +186,8 @@ public struct RefreshEngine: Hashable, Sendable {
         case .rowsAboveView(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             rowsAboveView(count)
-        case .pillActivated:
-            pillActivated(into: &effects)
+        case .pillActivated(let hadFocus):
+            pillActivated(hadFocus: hadFocus, into: &effects)
         case .restoreCompleted(let token, let outcome, let found):
             completeRestore(token, outcome, found: found, into: &effects)
         case .loadNewerCompleted(let token, let outcome):
@@ -202,6 +207,10 @@ public struct RefreshEngine: Hashable, Sendable {
         case .arrivalsWaiting(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             arrivalsChanged(count, into: &effects)
+        case .rowsGoingIn, .rowsGoingInAbove, .savedRowShown, .rowsDroppedAbove, .listResizing, .listAllocated,
+            .newestRowFocused, .layout:
+            // Handled before the deadlines, by `place` (RefreshEngine+Placement.swift).
+            place(event, into: &effects)
         }
     }
 

@@ -45,6 +45,47 @@ public protocol PlacementFacts {
     func rowTop(at position: Int) -> Double?
 }
 
+/// What the host measured at a layout (`Event.layout`): the adjustment, the focused row,
+/// the widget with the focus, and the row the placement asked for (`rowToMeasure`).
+public struct LayoutFacts: PlacementFacts, Hashable, Sendable {
+    public var offset: Double
+    public var lowestOffset: Double
+    public var highestOffset: Double
+    public var viewportHeight: Double
+    /// The focused row's top, px from the top of the view; nil when the focus is not on a row.
+    public var focusedTop: Double?
+    /// The extent of the widget with the focus in the list, px from the top of the view.
+    public var focused: ClosedRange<Double>?
+    /// The row `ViewPlacement.rowToMeasure` asked for, where it is drawn; nil when it is not.
+    public var measuredRow: RowPlace?
+
+    /// Facts measured at a layout.
+    public init(
+        offset: Double, lowestOffset: Double, highestOffset: Double, viewportHeight: Double,
+        focusedTop: Double? = nil, focused: ClosedRange<Double>? = nil, measuredRow: RowPlace? = nil
+    ) {
+        self.offset = offset
+        self.lowestOffset = lowestOffset
+        self.highestOffset = highestOffset
+        self.viewportHeight = viewportHeight
+        self.focusedTop = focusedTop
+        self.focused = focused
+        self.measuredRow = measuredRow
+    }
+
+    public func focusedRowTop() -> Double? { focusedTop }
+    public func focusedExtent() -> ClosedRange<Double>? { focused }
+    public func rowTop(at position: Int) -> Double? { measuredRow?.position == position ? measuredRow?.top : nil }
+
+    /// Whether every value is a finite number (a host bug otherwise, never a place). Checked
+    /// without allocating: a layout sends these at frame rate.
+    var isValid: Bool {
+        offset.isFinite && lowestOffset.isFinite && highestOffset.isFinite && viewportHeight.isFinite
+            && focusedTop?.isFinite != false && measuredRow?.top.isFinite != false
+            && focused.map { $0.lowerBound.isFinite && $0.upperBound.isFinite } != false
+    }
+}
+
 /// The view's placement: what the next layout keeps, and what the host does at it.
 public struct ViewPlacement: Hashable, Sendable {
     /// What a resize of the list (the header resting open, or closing) keeps.
@@ -87,8 +128,25 @@ public struct ViewPlacement: Hashable, Sendable {
     /// had it when activated).
     public private(set) var focusesNewestRow = false
 
+    /// How many of the rows the last `rowsGoingIn` announced go in before the first row in
+    /// view (0 when no row was in view), until the place is kept or the next layout.
+    public private(set) var goingInAbove = 0
+
     /// A placement with nothing to keep.
     public init() {}
+
+    /// Whether the next layout has something to place, so the host measures it and sends
+    /// `.layout`; otherwise the view stays where it is and is settled.
+    public var awaitsLayout: Bool {
+        focusedRowTop != nil || showsFirstRows || resizeKeep != nil || rowToKeep != nil || focusesNewestRow
+    }
+
+    /// Whether the list's next allocation is a fact the placement waits for (`.listAllocated`):
+    /// a resize started and was not allocated yet.
+    public var awaitsAllocation: Bool { resizeKeep != nil && !resizeAllocated }
+
+    /// The row whose top the next layout needs (`LayoutFacts.measuredRow`), if any.
+    public var rowToMeasure: Int? { rowToKeep?.position }
 
     // MARK: Events
 
@@ -102,13 +160,16 @@ public struct ViewPlacement: Hashable, Sendable {
     /// `count` rows are about to go in at `index`, the first row in view being `firstInView`
     /// (nil: none is): notes where that row will be and is drawn, for `keepPlace`, and returns
     /// how many of the rows go in before it.
+    @discardableResult
     public mutating func rowsGoingIn(at index: Int, count: Int, firstInView: RowPlace?) -> Int {
         guard count > 0, let first = firstInView else {
             candidate = nil
+            goingInAbove = 0
             return 0
         }
         let above = index <= first.position ? count : 0
         candidate = RowPlace(position: first.position + above, top: first.top)
+        goingInAbove = above
         return above
     }
 
@@ -117,6 +178,7 @@ public struct ViewPlacement: Hashable, Sendable {
     public mutating func keepPlace() {
         rowToKeep = candidate
         candidate = nil
+        goingInAbove = 0
     }
 
     /// The engine sends the view to the first rows at the next layout.
@@ -170,6 +232,7 @@ public struct ViewPlacement: Hashable, Sendable {
 
     /// A layout of the list, before the frame is drawn: where the view goes, from `facts`.
     public mutating func layout(_ facts: some PlacementFacts) -> Step {
+        goingInAbove = 0
         if let keep = resizeKeep, resizeAllocated {
             resizeKeep = nil
             resizeAllocated = false

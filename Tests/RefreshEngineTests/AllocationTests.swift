@@ -55,6 +55,48 @@ final class AllocationTests: XCTestCase {
         XCTAssertEqual(array.first, 7)
     }
 
+    /// The placement's events come at frame rate while it places the view (a layout each frame):
+    /// they and their answers (a scroll, the view settled) touch the heap no more than scrolling.
+    func testPlacementEventsAllocateNothing() throws {
+        try XCTSkipUnless(
+            allocation_counter_is_counting() != 0,
+            "allocations are not counted under AddressSanitizer; the plain run of the suite checks them")
+        var engine = try RefreshEngine()
+        _ = engine.begin(at: .zero)
+        var events: [Event] = []
+        for index in 0..<1_000 {
+            let offset = 300 + Double(index % 200)
+            let row = RowPlace(position: 3 + index % 7, top: -12)
+            events.append(.rowsGoingInAbove(focusedRowTop: index.isMultiple(of: 2) ? 40 : nil))
+            events.append(.rowsGoingIn(at: 0, count: 3, firstInView: row))
+            events.append(.listResizing(offset: offset))
+            events.append(.listAllocated(heightChanged: true))
+            events.append(
+                .layout(
+                    LayoutFacts(
+                        offset: offset - 64, lowestOffset: 0, highestOffset: 5_000, viewportHeight: 600,
+                        focusedTop: 52, focused: 52...100, measuredRow: row)))
+            events.append(.savedRowShown(row))
+            events.append(.rowsDroppedAbove(2, firstInView: row))
+            events.append(.newestRowFocused)
+        }
+        // A first round, not counted, on a copy: the Swift runtime makes the type metadata of
+        // the events' optional fields once, when first used.
+        var warming = engine
+        for event in events.prefix(8) { _ = warming.handle(event, at: .zero) }
+        var effectCount = 0
+        var allocations: UInt64 = 0
+        for (index, event) in events.enumerated() {
+            let instant = MonotonicInstant(milliseconds: Int64(index))
+            let before = allocation_counter_thread_total()
+            let effects = engine.handle(event, at: instant)
+            allocations += allocation_counter_thread_total() - before
+            effectCount += effects.count
+        }
+        XCTAssertEqual(effectCount, 1_000, "each layout answered with a scroll")
+        XCTAssertEqual(allocations, 0, "\(allocations) heap allocations over \(events.count) placement events")
+    }
+
     /// Events and effects are plain bits: copying, passing and dropping them costs no reference
     /// counting (a failure carries a message id, not a string).
     func testVocabularyIsTriviallyCopyable() {

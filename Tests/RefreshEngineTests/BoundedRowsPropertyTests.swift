@@ -62,7 +62,7 @@ final class BoundedRowsPropertyTests: XCTestCase {
             case 86..<88: return .refreshRequested
             case 88..<90: return .loadMoreRequested
             case 90..<92: return .maximumRowsChanged(chance(0.2) ? 0 : int(40...200))
-            case 92..<95: return .pillActivated
+            case 92..<95: return .pillActivated(hadFocus: false)
             default: return .tick
             }
         }

@@ -192,7 +192,8 @@ final class BoundedRowsTests: XCTestCase {
         let store = droppedAboveThenArrived(3)
         // The pill goes to the newest rows: not shown, so a refresh brings them.
         store.send(
-            .pillActivated, at: 2_000, effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
+            .pillActivated(hadFocus: false), at: 2_000,
+            effects: [.startRefresh(token(2), origin: .request), .announce(.refreshStarted)]
         ) {
             $0.newAbove = 0
             $0.header = Header.refreshing(lastUpdated: wall)

@@ -125,6 +125,24 @@ final class EngineStore {
         return produced
     }
 
+    /// Sends the placement event `event` at `ms` (absolute, ≥ the previous step), then checks
+    /// the effects, the whole state and the whole placement after it. A placement event fires
+    /// no deadline (the host sends it from inside its effects and layout), so one due may be
+    /// left for the next other event, and no frame follows it.
+    @discardableResult
+    func place(
+        _ event: Event, at ms: Milliseconds? = nil, effects: [Effect], placed: Placed,
+        file: StaticString = #filePath, line: UInt = #line, _ update: (inout Snapshot) -> Void = { _ in }
+    ) -> [Effect] {
+        if let ms { now = MonotonicInstant(milliseconds: ms) }
+        let produced = Array(engine.handle(event, at: now))
+        update(&expected)
+        XCTAssertEqual(produced, effects, "effects", file: file, line: line)
+        XCTAssertEqual(engine.snapshot, expected, file: file, line: line)
+        XCTAssertEqual(Placed(engine.placement), placed, "the placement", file: file, line: line)
+        return produced
+    }
+
     /// The frame after a step, when this store shows frames at once: its effects.
     private func presentFrame() -> [Effect] {
         guard presentsFrames, engine.awaitsPresentation else { return [] }

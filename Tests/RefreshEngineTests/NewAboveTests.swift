@@ -125,9 +125,9 @@ final class NewAboveTests: XCTestCase {
             $0.newAbove = 3
         }
         // The pill: to the newest; it goes at once.
-        store.send(.pillActivated, at: 2_000, effects: [.scrollToTop]) { $0.newAbove = 0 }
+        store.send(.pillActivated(hadFocus: false), at: 2_000, effects: [.scrollToTop]) { $0.newAbove = 0 }
         // A second activation that crossed its going is ignored.
-        store.send(.pillActivated, at: 2_010, effects: []) { $0.counters.ignoredRequests = 1 }
+        store.send(.pillActivated(hadFocus: false), at: 2_010, effects: []) { $0.counters.ignoredRequests = 1 }
         // Geometry from before the view got to the top starts no load near the old end.
         store.send(.geometry(offset: 1_650, contentHeight: 2_300, viewportHeight: 600), at: 2_020, effects: [])
         store.send(.geometry(offset: 0, contentHeight: 2_300, viewportHeight: 600), at: 2_040, effects: [])
@@ -160,7 +160,7 @@ final class NewAboveTests: XCTestCase {
         store.send(.rowsInsertedAbove(-1), at: 1_210, effects: []) { $0.counters.rejectedInputs = 1 }
         store.send(.rowsAboveView(-3), at: 1_220, effects: []) { $0.counters.rejectedInputs = 2 }
         // The pill with nothing above is not there to activate.
-        store.send(.pillActivated, at: 1_230, effects: []) { $0.counters.ignoredRequests = 1 }
+        store.send(.pillActivated(hadFocus: false), at: 1_230, effects: []) { $0.counters.ignoredRequests = 1 }
         // A list not laid out yet has no view to keep.
         let fresh = EngineStore(prepend)
         fresh.send(.rowsInsertedAbove(4), at: 10, effects: [])

@@ -34,7 +34,9 @@ final class NewerRetryTests: XCTestCase {
         store.send(.tick, at: 1_100, effects: [.persistPlace])
         XCTAssertEqual(store.engine.pill, .retryNewer, "at the top too: nothing else retries it")
         // Retry: the newer rows load again; the view stays where it is (no scrollToTop).
-        store.send(.pillActivated, at: 2_000, effects: [.startLoadNewer(token(3))]) { $0.newerRows = .loading }
+        store.send(.pillActivated(hadFocus: false), at: 2_000, effects: [.startLoadNewer(token(3))]) {
+            $0.newerRows = .loading
+        }
         XCTAssertEqual(store.engine.pill, .hidden)
         XCTAssertFalse(store.engine.refersTo(failure(1)), "the old message can go")
         store.send(
@@ -46,7 +48,7 @@ final class NewerRetryTests: XCTestCase {
         ) { $0.newAbove = 6 }
         XCTAssertEqual(store.engine.pill, .newAbove(6))
         // The pill now goes to the newest, as any count does.
-        store.send(.pillActivated, at: 3_000, effects: [.scrollToTop]) { $0.newAbove = 0 }
+        store.send(.pillActivated(hadFocus: false), at: 3_000, effects: [.scrollToTop]) { $0.newAbove = 0 }
     }
 
     func testAFailureAwayFromTheTopKeepsTheCountAndTheOlderRowsAndRetryMovesNothing() {
@@ -86,12 +88,14 @@ final class NewerRetryTests: XCTestCase {
             $0.inFlight = .loadMore(token(4), page: 2)
         }
         // Retry while a page loads: both go on, the view stays.
-        store.send(.pillActivated, at: 33_100, effects: [.startLoadNewer(token(5))]) { $0.newerRows = .loading }
+        store.send(.pillActivated(hadFocus: false), at: 33_100, effects: [.startLoadNewer(token(5))]) {
+            $0.newerRows = .loading
+        }
         XCTAssertEqual(store.engine.pill, .newAbove(5), "the count shows again while they load")
         // A second activation is the count's: to the newest. They are not shown (rows newer
         // than the restored ones still load), so a refresh brings them, ending both loads.
         store.send(
-            .pillActivated, at: 33_200,
+            .pillActivated(hadFocus: false), at: 33_200,
             effects: [
                 .cancel(token(4)), .cancel(token(5)), .startRefresh(token(6), origin: .request),
                 .announce(.refreshStarted),
@@ -119,6 +123,6 @@ final class NewerRetryTests: XCTestCase {
         XCTAssertEqual(store.engine.pill, .hidden, "the refresh shows the newest itself")
         XCTAssertFalse(store.engine.refersTo(failure(1)))
         // An activation that crossed the pill's going away does nothing.
-        store.send(.pillActivated, at: 1_100, effects: []) { $0.counters.ignoredRequests = 1 }
+        store.send(.pillActivated(hadFocus: false), at: 1_100, effects: []) { $0.counters.ignoredRequests = 1 }
     }
 }

@@ -30,6 +30,7 @@ struct Placed: Equatable {
     var candidate: RowPlace?
     var rowToKeep: RowPlace?
     var focusesNewestRow = false
+    var goingInAbove = 0
 
     init() {}
 
@@ -42,6 +43,12 @@ struct Placed: Equatable {
         candidate = placement.candidate
         rowToKeep = placement.rowToKeep
         focusesNewestRow = placement.focusesNewestRow
+        goingInAbove = placement.goingInAbove
+    }
+
+    /// Whether a layout has something to place (`ViewPlacement.awaitsLayout`), from these fields.
+    var awaitsLayout: Bool {
+        focusedRowTop != nil || showsFirstRows || resizeKeep != nil || rowToKeep != nil || focusesNewestRow
     }
 
     /// The same, the first rows asked for.
@@ -78,6 +85,7 @@ final class PlacementLayoutTests: XCTestCase {
     func testRowsAboveTheViewPutTheFirstRowInViewBackWhereItWas() {
         var candidate = Placed()
         candidate.candidate = place(8, -12)
+        candidate.goingInAbove = 5
         var above = 0
         step({ above = $0.rowsGoingIn(at: 0, count: 5, firstInView: place(3, -12)) }, candidate)
         XCTAssertEqual(above, 5, "all five go in before the row in view")
@@ -110,8 +118,10 @@ final class PlacementLayoutTests: XCTestCase {
         state.focusedRowTop = 100
         step({ $0.rowsGoingInAbove(focusedRowTop: 100) }, state)
         state.candidate = place(9, 0)
+        state.goingInAbove = 4
         step({ _ = $0.rowsGoingIn(at: 0, count: 4, firstInView: place(5, 0)) }, state)
         state.candidate = nil
+        state.goingInAbove = 0
         state.rowToKeep = place(9, 0)
         step({ $0.keepPlace() }, state)
         // The focused row moved 240 px down: the view follows it, and the row place is dropped.
@@ -260,14 +270,15 @@ final class PlacementLayoutTests: XCTestCase {
         let store = EngineStore.loaded(.prependingNew, items: 20, hasMore: true)
         store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
         var engine = store.engine
-        _ = engine.placement.rowsGoingIn(at: 0, count: 3, firstInView: place(8, -6))
+        _ = engine.handle(
+            .rowsGoingIn(at: 0, count: 3, firstInView: place(8, -6)), at: MonotonicInstant(milliseconds: 1_150))
         let kept = engine.handle(.rowsInsertedAbove(3), at: MonotonicInstant(milliseconds: 1_200))
         XCTAssertTrue(Array(kept).contains(.keepPlace), "\(Array(kept))")
         var expected = Placed()
         expected.rowToKeep = place(11, -6)
         XCTAssertEqual(Placed(engine.placement), expected)
 
-        let top = engine.handle(.pillActivated, at: MonotonicInstant(milliseconds: 1_300))
+        let top = engine.handle(.pillActivated(hadFocus: false), at: MonotonicInstant(milliseconds: 1_300))
         XCTAssertTrue(Array(top).contains(.scrollToTop), "\(Array(top))")
         expected.showsFirstRows = true
         XCTAssertEqual(Placed(engine.placement), expected)

@@ -82,7 +82,7 @@ final class PropertyTests: XCTestCase {
                 case 0: return .rowsInsertedAbove(chance(0.01) ? -1 : int(0...10))
                 case 1: return .rowsAboveView(chance(0.01) ? -1 : int(0...200))
                 case 2: return .arrivalsWaiting(chance(0.01) ? -1 : int(0...5))
-                default: return .pillActivated
+                default: return .pillActivated(hadFocus: false)
                 }
             default:
                 // An answer with the right token, a stale one or an unknown one.
@@ -198,6 +198,9 @@ final class PropertyTests: XCTestCase {
                 case .dropRows:
                     // No rows in view are reported in this run (BoundedRowsTests covers those).
                     XCTFail("\(effect) with no rows in view reported, after \(event)")
+                case .scrollView, .viewSettled:
+                    // Only a layout places the view; this run sends none (PlacementEventTests).
+                    XCTFail("\(effect) with no layout, after \(event)")
                 case .insertArrivals:
                     // Only rows that waited, or arrived with this event, go in; none wait after.
                     var arrived = false

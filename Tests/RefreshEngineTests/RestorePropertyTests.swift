@@ -67,7 +67,7 @@ final class RestorePropertyTests: XCTestCase {
                 return .newerApplied(shown: shown, added: chance(0.02) ? shown + 1 : int(0...min(shown, 20)))
             case 63..<68: return .itemsShown(int(0...200))
             case 68..<70: return .rowsAboveView(int(0...200))
-            case 70..<72: return .pillActivated
+            case 70..<72: return .pillActivated(hadFocus: false)
             case 72..<80:
                 return .restoreCompleted(token(current: restoring), outcome(), found: chance(0.7))
             case 80..<90: return .loadNewerCompleted(token(current: newer), outcome())
@@ -120,7 +120,8 @@ final class RestorePropertyTests: XCTestCase {
                     }
                 case .startLoadNewer(let token):
                     // Near the top when more may come, or the pill's Retry after a failure.
-                    let retried = event == .pillActivated && (before.newerRows == .failed || !nothingDue)
+                    let retried =
+                        event == .pillActivated(hadFocus: false) && (before.newerRows == .failed || !nothingDue)
                     XCTAssertTrue(before.newerRows == .more || retried, "a second load of newer rows, after \(event)")
                     XCTAssertFalse(engine.isRestoringPlace, "newer rows while restoring, after \(event)")
                     if case .refresh = engine.inFlight { XCTFail("newer rows during a refresh, after \(event)") }
@@ -146,6 +147,9 @@ final class RestorePropertyTests: XCTestCase {
                 case .dropRows:
                     // No rows in view are reported in this run (BoundedRowsTests covers those).
                     XCTFail("\(effect) with no rows in view reported, after \(event)")
+                case .scrollView, .viewSettled:
+                    // Only a layout places the view; this run sends none (PlacementEventTests).
+                    XCTFail("\(effect) with no layout, after \(event)")
                 case .insertArrivals:
                     // No rows are received in this run (ArrivalTests covers those).
                     XCTFail("\(effect) with no rows received, after \(event)")
@@ -153,7 +157,7 @@ final class RestorePropertyTests: XCTestCase {
             }
             // The pill offers Retry exactly while the newer rows failed, and it does nothing else.
             XCTAssertEqual(engine.pill == .retryNewer, engine.newerRows == .failed, "the pill after \(event)")
-            if event == .pillActivated, before.newerRows == .failed, nothingDue {
+            if event == .pillActivated(hadFocus: false), before.newerRows == .failed, nothingDue {
                 XCTAssertEqual(engine.newAbove, before.newAbove, "Retry changed the count, after \(event)")
                 XCTAssertEqual(engine.footer, before.footer, "Retry touched the older rows, after \(event)")
                 XCTAssertFalse(effects.contains(.scrollToTop), "Retry moved the view, after \(event)")
