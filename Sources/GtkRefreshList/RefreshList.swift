@@ -278,6 +278,9 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 // runs after the event it observes). The demo's `--trace` prints these.
 extension RefreshList {
     /// Called after every event the engine takes, with the event and the engine's state after it.
+    /// The placement's events (`event.isPlacement`: rows going in, a layout …) come from inside
+    /// the list's own changes, where its rows may be half changed: an observer that reads the
+    /// rows, or calls into the list, skips them.
     public var eventObserver: (@MainActor (Event, RefreshEngine) -> Void)? {
         get { driver.eventObserver }
         set { driver.eventObserver = newValue }

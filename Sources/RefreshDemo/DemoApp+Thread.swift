@@ -76,8 +76,8 @@ extension DemoApp {
         list.onRefresh(completion: load)
         list.singleClickActivate = true
         list.onActivate { [weak self] item, _ in self?.openThread(item) }
-        list.eventObserver = { [weak self, weak list] _, engine in
-            guard let self, let list, list === self.threadPages.last?.list else { return }
+        list.eventObserver = { [weak self, weak list] event, engine in
+            guard let self, let list, !event.isPlacement, list === self.threadPages.last?.list else { return }
             self.traceThreadList(engine, items: list.items.count, statusID: item.id)
         }
         gtk_widget_set_vexpand(list.widget, 1)

@@ -264,6 +264,8 @@ final class DemoApp {
             guard let list = self.list else { return }
             self.decided = engine
             self.tracer?.event(event, engine: engine, items: list.items.count, failureText: list.failureMessage)
+            // Placement events come from inside the list's own changes: the rows may be half changed.
+            guard !event.isPlacement else { return }
             self.updateInspector()
             self.mastodon?.listChanged(engine)
             self.mastodon?.traceRowsIfChanged()

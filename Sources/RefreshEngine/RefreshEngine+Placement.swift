@@ -46,8 +46,10 @@ extension RefreshEngine {
 
 // The host's placement events (Event.swift, "Placement"): each goes to the view's placement.
 extension Event {
-    /// Whether this is a placement event, handled without firing deadlines.
-    var isPlacement: Bool {
+    /// Whether this is a placement event (Event.swift, "Placement"), handled without firing
+    /// deadlines. A host sends these from inside its own changes to the rows: an observer of
+    /// every event that reads the rows skips them, as the rows may be half changed.
+    public var isPlacement: Bool {
         switch self {
         case .rowsGoingIn, .rowsGoingInAbove, .savedRowShown, .rowsDroppedAbove, .listResizing, .listAllocated,
             .newestRowFocused, .layout:
