@@ -127,6 +127,15 @@ final class Tracer {
         case .rowsArrivedAboveShown(let count): ("rowsArrivedAboveShown", [("count", count)])
         case .maximumRowsChanged(let count): ("maximumRowsChanged", [("count", count)])
         case .arrivalsWaiting(let count): ("arrivalsWaiting", [("count", count)])
+        case .configurationChanged(let configuration):
+            (
+                "configurationChanged",
+                [
+                    ("pullThreshold", configuration.pullThreshold), ("pageSize", configuration.pageSize),
+                    ("loadMoreDistance", configuration.loadMoreDistance ?? -1),
+                    ("refreshMerge", "\(configuration.refreshMerge)"),
+                ]
+            )
         }
     }
 
