@@ -183,9 +183,9 @@ on_activate (GtkApplication *app, Feed *feed)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (on_setup), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (on_bind), NULL);
-  GtkWidget *list = refresh_list_new ();
-  g_object_set (list, "factory", factory, "item-type", GTK_TYPE_STRING_OBJECT, "key-property", "string", NULL);
-  refresh_list_set_paging (REFRESH_LIST (list), REFRESH_PAGING_CURSOR);
+  /* What the list is (its rows' type and key, how it pages) is given when it is made. */
+  GtkWidget *list = g_object_new (REFRESH_TYPE_LIST, "factory", factory, "item-type", GTK_TYPE_STRING_OBJECT,
+                                  "key-property", "string", "paging", REFRESH_PAGING_CURSOR, NULL);
   refresh_list_set_counted_text (REFRESH_LIST (list), REFRESH_COUNTED_TEXT_NEW_ABOVE, "%d new post", "%d new posts",
                                  NULL);
   feed->list = list;

@@ -304,6 +304,9 @@ class Timeline:
         self.event(signal, kind=kind.value_nick, cursor=cursor)
         parameters = {Kind.NEWEST: {}, Kind.OLDER: {"max_id": cursor}, Kind.NEWER: {"min_id": cursor},
                       Kind.AT: {"max_id": successor(cursor or "")}}[kind]
+        # As many as the list asks for: its page-size, which may change while it runs.
+        size = request.get_page_size()
+        parameters["limit"] = size
         cancellable = Gio.Cancellable()
 
         def cancelled(_request):
@@ -322,7 +325,7 @@ class Timeline:
                 self.event(completed, kind=kind.value_nick, cursor=cursor, outcome="failure", message=detail)
             else:
                 # Newer: more exist when a full page came. Older: the Link header's rel="next" says.
-                full = len(statuses) >= self.page_size
+                full = len(statuses) >= size
                 has_more = full if kind == Kind.NEWER or not detail else bool(statuses) and 'rel="next"' in detail
                 store = Gio.ListStore(item_type=Status)
                 store.splice(0, 0, statuses)

@@ -91,10 +91,12 @@ int main (string[] args) {
             var list_item = (Gtk.ListItem) item;
             ((Gtk.Label) list_item.child).label = ((Gtk.StringObject) list_item.item).string;
         });
-        var list = new Refresh.List () {
-            factory = factory, item_type = typeof (Gtk.StringObject), key_property = "string",
-            paging = Refresh.Paging.CURSOR, single_click_activate = single_click
-        };
+        // What the list is (its rows' type and key, how it pages) is given when it is made.
+        var list = (Refresh.List) Object.new (
+            typeof (Refresh.List), "item-type", typeof (Gtk.StringObject), "key-property", "string",
+            "paging", Refresh.Paging.CURSOR);
+        list.factory = factory;
+        list.single_click_activate = single_click;
         list.set_counted_text (Refresh.CountedText.NEW_ABOVE, "%d new post", "%d new posts", null);
         // What a screen reader calls the rows ("Feed. List with 20 items.").
         list.update_property (Gtk.AccessibleProperty.LABEL, "Feed", -1);

@@ -184,10 +184,8 @@ extension ListDriver {
 
         // F5 and Ctrl+R: inside the list, or anywhere in the window when the host asks.
         let shortcuts = gtk_shortcut_controller_new()!
-        switch configuration.shortcutScope {
-        case .list: gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_LOCAL)
-        case .window: gtk_shortcut_controller_set_scope(shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL)
-        }
+        shortcutController = shortcuts
+        scopeShortcuts()
         for trigger in ["F5", "<Control>r"] {
             let shortcut = gtk_shortcut_new(
                 gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new("list.refresh"))

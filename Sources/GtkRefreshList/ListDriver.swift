@@ -18,8 +18,16 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
 
     /// The root widget to put in a window.
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// The settings this list was made with.
-    let configuration: RefreshListConfiguration
+    /// The settings this list was made with, changed since by the widget's properties, but for
+    /// the engine's tunables: those live in the engine alone, and `configuration` reads them there.
+    var settings: RefreshListConfiguration
+    /// The settings this list works with now: what it was made with, changed since by the
+    /// widget's properties (`reconfigure`), its engine part the engine's own configuration.
+    var configuration: RefreshListConfiguration {
+        var current = settings
+        current.engine = engine.configuration
+        return current
+    }
     /// The rows shown, in order.
     var items: [Item] { model.items }
     /// The engine this list feeds (the package's demo traces it; apps read `state`).
@@ -66,6 +74,8 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
     var hasStarted = false
     /// What input handling remembers between events (ListDriver+Input.swift).
     var input = InputState()
+    /// F5 and Ctrl+R, scoped as `shortcutScope` says (ListDriver+Settings.swift).
+    var shortcutController: OpaquePointer?
     var rendered = RenderedState()
     /// The GObject property values last notified (ListDriver+Properties.swift).
     var notified = NotifiedProperties()
@@ -88,7 +98,7 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         widget existing: UnsafeMutablePointer<GtkWidget>?,
         configuration: RefreshListConfiguration = RefreshListConfiguration(), rows: RowFactory<Item>
     ) throws(ConfigurationError) {
-        self.configuration = configuration
+        self.settings = configuration
         self.rows = rows
         preparation.policy = configuration.rowPreparation
         // The words translated; and, for a list made in Swift, Swift's main actor kept running
@@ -143,16 +153,16 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         if gtk_widget_get_mapped(widget) != 0, configuration.startsWhenShown {
             timing.startOnScreen.schedule(after: 0, priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
                 self?.timing.startOnScreen.fired()
+                // Unless `starts-when-shown` went off meanwhile.
+                guard self?.configuration.startsWhenShown == true else { return }
                 self?.start()
             }
         }
         // What a `.ui` file set on the widget before this list drove it (already notified).
         notified.isHeaderHidden = core.settings.headerHidden
         notified.isFooterHidden = core.settings.footerHidden
-        // The widget said 64 (the property's default) until this list drove it.
-        if engine.configuration.pullThreshold != RefreshConfiguration.standard.pullThreshold {
-            g_object_notify(cast(widget.raw), "pull-threshold")
-        }
+        // The settings the widget said until this list drove it: those that differ now are notified.
+        core.notifyTakenOver(from: core.settings.list, on: cast(widget.raw))
         // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
         notified.maximumRows = core.settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
         if let set = core.settings.maximumRows, set != engine.maximumRows { maximumRows = set }

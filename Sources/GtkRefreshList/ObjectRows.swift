@@ -81,6 +81,8 @@ final class RequestCore {
 
     /// 1 for a refresh, 2 and on for the pages after it; 0 for a request by cursor.
     let page: Int
+    /// The rows a full page holds: the list's `page-size` when it asked.
+    let pageSize: Int
     /// What the request asks for.
     let kind: RequestKind
     /// The key of the row the request is relative to (nil for the newest rows and for pages).
@@ -97,13 +99,14 @@ final class RequestCore {
     fileprivate var held: UnsafeMutablePointer<GObject>?
 
     init(
-        kind: RequestKind, cursor: String?, page: Int, completion: ListDriver<ObjectItem>.Completion,
-        widget: WidgetPointer
+        kind: RequestKind, cursor: String?, page: Int, pageSize: Int,
+        completion: ListDriver<ObjectItem>.Completion, widget: WidgetPointer
     ) {
         self.kind = kind
         self.cursor = cursor
         self.cursorText = cursor.flatMap { g_strdup($0) }
         self.page = page
+        self.pageSize = pageSize
         self.completion = completion
         self.widgetAddress = UInt(bitPattern: widget)
     }
@@ -253,26 +256,15 @@ extension RefreshListCore {
         driver?.start()
     }
 
-    /// The list driven through GObject, made with the settings its properties were given.
+    /// The list driven through GObject, made with the settings its properties were given; it
+    /// holds them from now on (the properties read and write them there).
     @discardableResult
     private func makeObjectList(on widget: WidgetPointer) -> ListDriver<ObjectItem>? {
         guard let factory else { return nil }
-        var configuration = RefreshListConfiguration()
-        do {
-            configuration.engine = try RefreshConfiguration(
-                pullThreshold: settings.pullThreshold,
-                loadMoreDistance: settings.loadMoreDistance < 0 ? nil : settings.loadMoreDistance,
-                pageSize: settings.pageSize, refreshMerge: refreshMerge,
-                maximumRows: settings.maximumRows ?? RefreshConfiguration.standard.maximumRows)
-        } catch {
-            cgtk_log_critical("RefreshList", "\(error); the list uses the default settings")
-        }
-        configuration.texts = settings.texts
-        configuration.lastUpdatedKey = settings.lastUpdatedKey
-        configuration.placeKey = settings.placeKey
-        configuration.startsWhenShown = settings.startsWhenShown
+        // The settings kept for it (each checked as it was set), and from now on its own.
+        var configuration = settings.list
+        configuration.maximumRows = settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
         configuration.rowPreparation = settings.preparesRows ? RowPreparation() : nil
-        configuration.shortcutScope = settings.shortcutScope
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }
@@ -280,7 +272,7 @@ extension RefreshListCore {
         do {
             list = try ListDriver<ObjectItem>(widget: widget, configuration: configuration, rows: rows)
         } catch {
-            // Only reached if the defaults themselves were refused.
+            // Not reached: each setting was checked as it was set.
             cgtk_log_critical("RefreshList", "\(error)")
             return nil
         }
@@ -363,6 +355,14 @@ public func refreshRequestGetPage(_ request: UnsafeMutableRawPointer?) -> gint {
     gint(RefreshRequestType.core(of: request, "get_page")?.page ?? 0)
 }
 
+/// `refresh_request_get_page_size(request)`: the rows a full page holds (the list's
+/// `page-size` when it asked): how many to answer with.
+@MainActor
+@_cdecl("refresh_request_get_page_size")
+public func refreshRequestGetPageSize(_ request: UnsafeMutableRawPointer?) -> gint {
+    gint(clamping: RefreshRequestType.core(of: request, "get_page_size")?.pageSize ?? 0)
+}
+
 /// `refresh_request_get_kind(request)`: what the list asks for.
 @MainActor
 @_cdecl("refresh_request_get_kind")
@@ -400,7 +400,10 @@ enum RefreshRequestType {
         _ widget: WidgetPointer, _ signal: String, _ kind: RequestKind, cursor: String?, page: Int,
         _ done: ListDriver<ObjectItem>.Completion
     ) {
-        let core = RequestCore(kind: kind, cursor: cursor, page: page, completion: done, widget: widget)
+        // The size a full page holds now: the list's, which `page-size` may have changed since the last.
+        let pageSize = RefreshListType.core(of: widget.raw)?.configuration.engine.pageSize ?? 0
+        let core = RequestCore(
+            kind: kind, cursor: cursor, page: page, pageSize: pageSize, completion: done, widget: widget)
         let object = g_object_new_with_properties(type, 0, nil, nil)!
         UnsafeMutableRawPointer(object).storeBytes(
             of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
@@ -469,6 +472,12 @@ private let requestClassInit: GClassInitFunc = { klass, _ in
             "page", "Page", "1 for a refresh, 2 and on for the pages after it; 0 for a request by cursor", 0, .max, 0,
             readable))
     g_object_class_install_property(
+        objectClass, RequestProperty.pageSize.rawValue,
+        g_param_spec_int(
+            "page-size", "Page size",
+            "The rows a full page holds: the list's page-size when it asked, how many to answer with", 0, .max, 0,
+            readable))
+    g_object_class_install_property(
         objectClass, RequestProperty.kind.rawValue,
         g_param_spec_enum("kind", "Kind", "What the list asks for", RefreshListType.requestKindType, 0, readable))
     g_object_class_install_property(
@@ -493,6 +502,7 @@ private let requestGetProperty:
             let value = UnsafeMutablePointer<GValue>(bitPattern: valueAddress)
             switch RequestProperty(rawValue: id) {
             case .page: g_value_set_int(value, gint(core?.page ?? 0))
+            case .pageSize: g_value_set_int(value, gint(clamping: core?.pageSize ?? 0))
             case .kind: g_value_set_enum(value, gint(RequestKind.allCases.firstIndex(of: core?.kind ?? .newest)!))
             case .cursor: g_value_set_string(value, core?.cursor)
             case nil: break
@@ -505,6 +515,7 @@ private enum RequestProperty: guint {
     case page = 1
     case kind
     case cursor
+    case pageSize
 }
 
 private let requestFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in

@@ -134,7 +134,11 @@ public final class RefreshList<Item: Identifiable & Sendable> where Item.ID: Sen
 
     isolated deinit { g_object_unref(widget.raw) }
 
-    /// The settings this list was made with.
+    /// The settings this list works with now: those it was made with, as changed since through
+    /// the widget's properties (`pull-threshold`, `page-size`, `load-more-distance`,
+    /// `refresh-merge`, `shortcut-scope`, `starts-when-shown`, which take effect at once) and
+    /// its counted texts. The engine's tunables are the engine's own (`engine` here is what it
+    /// decides with, its drag slop at most GTK's drag threshold).
     public var configuration: RefreshListConfiguration { driver.configuration }
 
     /// The rows shown, in order.

@@ -1,16 +1,32 @@
 // The `RefreshList` GObject's properties: read from the list that drives the widget, or, before
 // one does, from what was set on the widget (a `.ui` file, a Python app's keyword arguments).
-// The settings a list is made with (paging, keys, sizes, words) are taken when it starts driving
-// the widget; set afterwards they are refused with a critical and change nothing. Each property
-// also has the C getter and setter GNOME libraries give (`refresh_list_get_place_key` …), below.
+// Each setting has one home at a time: the widget's until a list drives it, then that list's
+// (its engine's configuration for the numbers). What identifies the list (its rows' type and
+// key, its paging, the names it keeps its place and time under) is construct-only: given when
+// the widget is made, refused by GObject afterwards. What tunes its behaviour (pull threshold,
+// page size, load-more distance, merge, shortcut scope, starts-when-shown, the counted texts)
+// takes effect at once, on a running list too. Each property also has the C getter (and, where
+// it may change, the setter) GNOME libraries give (`refresh_list_get_place_key` …), below.
 
 import CGtk
 internal import GtkInterop
 import RefreshEngine
 
 extension RefreshListCore {
+    /// The settings now: the driving list's, or, before one drives the widget, those kept here
+    /// for it.
+    var configuration: RefreshListConfiguration { driver?.configuration ?? settings.list }
+
+    /// How the list asks for rows now: as the driving list does (a Swift list by the loaders it
+    /// was given), or as given when the widget was made.
+    var paging: RefreshPaging {
+        guard let driver else { return settings.paging }
+        return driver.pagesByCursor ? .cursor : .pages
+    }
+
     /// The value of `property` now.
     func read(_ property: Property, into value: UnsafeMutablePointer<GValue>?) {
+        let configuration = configuration
         switch property {
         case .headerState:
             g_value_set_enum(value, gint(HeaderState.allCases.firstIndex(of: driver?.headerStateForProperty ?? .idle)!))
@@ -22,34 +38,25 @@ extension RefreshListCore {
         case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? settings.footerHidden).gboolean)
         case .preparesRows: g_value_set_boolean(value, (driver?.preparesRows ?? settings.preparesRows).gboolean)
         case .singleClickActivate: g_value_set_boolean(value, singleClickActivate.gboolean)
-        case .pullThreshold: g_value_set_double(value, driver?.pullThresholdForProperty ?? settings.pullThreshold)
+        case .pullThreshold: g_value_set_double(value, configuration.engine.pullThreshold)
         case .model: g_value_set_object(value, gpointer(model))
         case .factory: g_value_set_object(value, factory.map { gpointer($0) })
         case .itemType: g_value_set_gtype(value, itemType)
         case .keyProperty: g_value_set_string(value, keyProperty)
         case .refreshMerge:
-            let merge = driver?.configuration.engine.refreshMerge ?? refreshMerge
-            g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: merge)!))
+            g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: configuration.engine.refreshMerge)!))
         case .maxRows:
             let count =
                 driver?.maximumRowsForProperty ?? settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
             g_value_set_int(value, gint(clamping: count))
-        case .paging:
-            let paging = driver.map { $0.pagesByCursor ? RefreshPaging.cursor : .pages } ?? settings.paging
-            g_value_set_enum(value, gint(RefreshPaging.allCases.firstIndex(of: paging)!))
-        case .placeKey: g_value_set_string(value, driver.map { $0.configuration.placeKey } ?? settings.placeKey)
-        case .lastUpdatedKey:
-            g_value_set_string(value, driver.map { $0.configuration.lastUpdatedKey } ?? settings.lastUpdatedKey)
-        case .startsWhenShown:
-            g_value_set_boolean(value, (driver?.configuration.startsWhenShown ?? settings.startsWhenShown).gboolean)
-        case .pageSize:
-            g_value_set_int(value, gint(clamping: driver?.configuration.engine.pageSize ?? settings.pageSize))
-        case .loadMoreDistance:
-            let distance = driver.map { $0.configuration.engine.loadMoreDistance ?? -1 } ?? settings.loadMoreDistance
-            g_value_set_double(value, distance)
+        case .paging: g_value_set_enum(value, gint(RefreshPaging.allCases.firstIndex(of: paging)!))
+        case .placeKey: g_value_set_string(value, configuration.placeKey)
+        case .lastUpdatedKey: g_value_set_string(value, configuration.lastUpdatedKey)
+        case .startsWhenShown: g_value_set_boolean(value, configuration.startsWhenShown.gboolean)
+        case .pageSize: g_value_set_int(value, gint(clamping: configuration.engine.pageSize))
+        case .loadMoreDistance: g_value_set_double(value, configuration.engine.loadMoreDistance ?? -1)
         case .shortcutScope:
-            let scope = driver?.configuration.shortcutScope ?? settings.shortcutScope
-            g_value_set_enum(value, gint(ShortcutScope.allCases.firstIndex(of: scope)!))
+            g_value_set_enum(value, gint(ShortcutScope.allCases.firstIndex(of: configuration.shortcutScope)!))
         case .newAbove: g_value_set_int(value, gint(clamping: driver?.newAboveForProperty ?? 0))
         case .newerState:
             g_value_set_enum(value, gint(NewerRows.allCases.firstIndex(of: driver?.newerRowsForProperty ?? .none)!))
@@ -89,74 +96,107 @@ extension RefreshListCore {
                 settings.maximumRows = count
                 g_object_notify(object, Property.maxRows.name)
             }
+        // Construct-only: set once, while the widget is made (GObject refuses them afterwards),
+        // before any list drives it.
         case .itemType:
-            setting(property, on: object, to: g_value_get_gtype(value), \.itemType)
+            itemType = g_value_get_gtype(value)
         case .keyProperty:
-            setting(property, on: object, to: g_value_get_string(value).map { String(cString: $0) }, \.keyProperty)
-        case .refreshMerge:
-            setting(property, on: object, to: RefreshMerge.allCases[Int(g_value_get_enum(value))], \.refreshMerge)
-        case .pullThreshold:
-            setting(property, on: object, to: g_value_get_double(value), \.settings.pullThreshold)
+            keyProperty = g_value_get_string(value).map { String(cString: $0) }
         case .paging:
-            setting(property, on: object, to: RefreshPaging.allCases[Int(g_value_get_enum(value))], \.settings.paging)
+            settings.paging = RefreshPaging.allCases[Int(g_value_get_enum(value))]
         case .placeKey:
-            setting(
-                property, on: object, to: g_value_get_string(value).map { String(cString: $0) }, \.settings.placeKey)
+            settings.list.placeKey = g_value_get_string(value).map { String(cString: $0) }
         case .lastUpdatedKey:
-            let key = g_value_get_string(value).map { String(cString: $0) }
-            setting(property, on: object, to: key, \.settings.lastUpdatedKey)
+            settings.list.lastUpdatedKey = g_value_get_string(value).map { String(cString: $0) }
+        // Live: on the driving list (its engine), or kept for the list to come.
+        case .refreshMerge:
+            let merge = RefreshMerge.allCases[Int(g_value_get_enum(value))]
+            change(property, on: object, \.engine.refreshMerge, to: merge)
+        case .pullThreshold:
+            let threshold = g_value_get_double(value)
+            change(property, on: object, \.engine.pullThreshold, to: threshold) {
+                $0.engine = $0.engine.withPullThreshold(threshold)
+            }
         case .startsWhenShown:
-            setting(property, on: object, to: g_value_get_boolean(value) != 0, \.settings.startsWhenShown)
+            change(property, on: object, \.startsWhenShown, to: g_value_get_boolean(value) != 0)
         case .pageSize:
-            setting(property, on: object, to: Int(g_value_get_int(value)), \.settings.pageSize)
+            change(property, on: object, \.engine.pageSize, to: Int(g_value_get_int(value)))
         case .loadMoreDistance:
-            // Any negative distance is the default's one view.
-            setting(property, on: object, to: max(g_value_get_double(value), -1), \.settings.loadMoreDistance)
+            // Any negative distance is the default's one view (the engine's nil).
+            let distance = g_value_get_double(value)
+            change(property, on: object, \.engine.loadMoreDistance, to: distance < 0 ? nil : distance)
         case .shortcutScope:
             let scope = ShortcutScope.allCases[Int(g_value_get_enum(value))]
-            setting(property, on: object, to: scope, \.settings.shortcutScope)
+            change(property, on: object, \.shortcutScope, to: scope)
         case .headerState, .footerState, .refreshing, .model, .newAbove, .newerState, .started:
             // Read-only: GObject refuses a write before it reaches here.
             break
         }
     }
 
-    /// Sets a setting a list is made with: kept for the list the widget starts, notified when
-    /// it changed; once a list drives the widget, refused with a critical.
-    private func setting<Value: Equatable>(
-        _ property: Property, on object: UnsafeMutablePointer<GObject>?, to value: Value,
-        _ path: ReferenceWritableKeyPath<RefreshListCore, Value>
+    /// Sets a live setting (the value at `path`) to `value`: on the driving list, or on the
+    /// settings kept for the list to come; `apply` makes the change when it is more than that
+    /// one value (a threshold takes the header heights that followed it). Notified when it
+    /// changed; an unchanged value, or one the engine cannot work with (a critical), is not.
+    private func change<Value: Equatable>(
+        _ property: Property, on object: UnsafeMutablePointer<GObject>?,
+        _ path: WritableKeyPath<RefreshListConfiguration, Value>, to value: Value,
+        apply: ((inout RefreshListConfiguration) -> Void)? = nil
     ) {
-        guard self[keyPath: path] != value else { return }
-        guard refuseOnceDriven(property.name) else { return }
-        self[keyPath: path] = value
+        var changed = configuration
+        guard changed[keyPath: path] != value else { return }
+        if let apply { apply(&changed) } else { changed[keyPath: path] = value }
+        guard reconfigure(changed) else { return }
         g_object_notify(object, property.name)
     }
 
-    /// Whether a setting may still change; a critical naming `setting` when it may not.
-    func refuseOnceDriven(_ setting: String) -> Bool {
-        guard driver != nil || isDisposed else { return true }
-        cgtk_log_critical(
-            "RefreshList",
-            "\(setting) must be set before the list is shown or started (a Swift list takes it from its configuration); ignored"
-        )
-        return false
+    /// Takes `changed` as the settings from now on: the driving list's, or those kept for the
+    /// list to come. False, with a critical, when the engine could not work with them.
+    private func reconfigure(_ changed: RefreshListConfiguration) -> Bool {
+        if let driver { return driver.reconfigure(changed) }
+        do {
+            try changed.engine.validate()
+        } catch {
+            cgtk_log_critical("RefreshList", "\(error); ignored")
+            return false
+        }
+        settings.list = changed
+        return true
     }
 
-    /// Words a counted text, before a list drives the widget.
+    /// Words a counted text: at once on the driving list, or for the list to come.
     func setCountedText(_ text: CountedText, _ words: PluralText) {
-        guard refuseOnceDriven("the counted text \(text.nick)") else { return }
-        settings.texts[keyPath: text.path] = words
+        var changed = configuration
+        changed.texts[keyPath: text.path] = words
+        _ = reconfigure(changed)
     }
 
-    /// The words `text` shows for `count`: the driving list's, or those set for the list to come.
+    /// The words `text` shows for `count` now.
     func countedText(_ text: CountedText, count: Int) -> String {
-        (driver?.configuration.texts ?? settings.texts)[keyPath: text.path](count)
+        configuration.texts[keyPath: text.path](count)
+    }
+
+    /// A list took over the widget: the settings it reads from now on are its own (a Swift
+    /// list's configuration), so those that differ from what the widget said are notified.
+    func notifyTakenOver(from before: RefreshListConfiguration, on object: UnsafeMutablePointer<GObject>?) {
+        let now = configuration
+        let changed: [(Property, Bool)] = [
+            (.pullThreshold, now.engine.pullThreshold != before.engine.pullThreshold),
+            (.refreshMerge, now.engine.refreshMerge != before.engine.refreshMerge),
+            (.pageSize, now.engine.pageSize != before.engine.pageSize),
+            (.loadMoreDistance, now.engine.loadMoreDistance != before.engine.loadMoreDistance),
+            (.placeKey, now.placeKey != before.placeKey),
+            (.lastUpdatedKey, now.lastUpdatedKey != before.lastUpdatedKey),
+            (.startsWhenShown, now.startsWhenShown != before.startsWhenShown),
+            (.shortcutScope, now.shortcutScope != before.shortcutScope),
+        ]
+        for (property, differs) in changed where differs { g_object_notify(object, property.name) }
     }
 }
 
 // The C accessors. Each reads or writes through GObject's own property machinery, so the
-// checks, the critical for a setting set too late and the notification are the property's.
+// checks and the notification are the property's. The construct-only properties have getters
+// only: they are given to `g_object_new` (or a `.ui` file, or Python's keyword arguments).
 
 /// Reads `name` from `widget` into a GValue of `type`, hands it to `read`, and unsets it.
 private func readProperty<Result>(
@@ -216,9 +256,6 @@ private func readEnum(_ widget: UnsafeMutableRawPointer?, _ name: String, _ type
 }
 private func writeEnum(_ widget: UnsafeMutableRawPointer?, _ name: String, _ type: GType, _ number: gint) {
     writeProperty(widget, name, type) { g_value_set_enum($0, number) }
-}
-private func writeString(_ widget: UnsafeMutableRawPointer?, _ name: String, _ text: UnsafePointer<CChar>?) {
-    writeProperty(widget, name, cgtk_type_string()) { g_value_set_string($0, text) }
 }
 
 /// A text property's value as a C string the widget owns (transfer none), valid until the
@@ -343,22 +380,10 @@ public func refreshListGetItemType(_ widget: UnsafeMutableRawPointer?) -> GType 
     readProperty(widget, "item-type", cgtk_type_gtype()) { g_value_get_gtype($0) }
 }
 
-/// `refresh_list_set_item_type`: sets the `item-type` property.
-@_cdecl("refresh_list_set_item_type")
-public func refreshListSetItemType(_ widget: UnsafeMutableRawPointer?, _ type: GType) {
-    writeProperty(widget, "item-type", cgtk_type_gtype()) { g_value_set_gtype($0, type) }
-}
-
 /// `refresh_list_get_key_property`: reads the `key-property` property.
 @_cdecl("refresh_list_get_key_property")
 public func refreshListGetKeyProperty(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "key-property")
-}
-
-/// `refresh_list_set_key_property`: sets the `key-property` property.
-@_cdecl("refresh_list_set_key_property")
-public func refreshListSetKeyProperty(_ widget: UnsafeMutableRawPointer?, _ name: UnsafePointer<CChar>?) {
-    writeString(widget, "key-property", name)
 }
 
 /// `refresh_list_get_refresh_merge`: reads the `refresh-merge` property.
@@ -389,34 +414,16 @@ public func refreshListGetPaging(_ widget: UnsafeMutableRawPointer?) -> gint {
     readEnum(widget, "paging", RefreshListType.pagingType)
 }
 
-/// `refresh_list_set_paging`: sets the `paging` property.
-@_cdecl("refresh_list_set_paging")
-public func refreshListSetPaging(_ widget: UnsafeMutableRawPointer?, _ paging: gint) {
-    writeEnum(widget, "paging", RefreshListType.pagingType, paging)
-}
-
 /// `refresh_list_get_place_key`: reads the `place-key` property.
 @_cdecl("refresh_list_get_place_key")
 public func refreshListGetPlaceKey(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "place-key")
 }
 
-/// `refresh_list_set_place_key`: sets the `place-key` property.
-@_cdecl("refresh_list_set_place_key")
-public func refreshListSetPlaceKey(_ widget: UnsafeMutableRawPointer?, _ key: UnsafePointer<CChar>?) {
-    writeString(widget, "place-key", key)
-}
-
 /// `refresh_list_get_last_updated_key`: reads the `last-updated-key` property.
 @_cdecl("refresh_list_get_last_updated_key")
 public func refreshListGetLastUpdatedKey(_ widget: UnsafeMutableRawPointer?) -> UnsafePointer<CChar>? {
     readString(widget, "last-updated-key")
-}
-
-/// `refresh_list_set_last_updated_key`: sets the `last-updated-key` property.
-@_cdecl("refresh_list_set_last_updated_key")
-public func refreshListSetLastUpdatedKey(_ widget: UnsafeMutableRawPointer?, _ key: UnsafePointer<CChar>?) {
-    writeString(widget, "last-updated-key", key)
 }
 
 /// `refresh_list_get_starts_when_shown`: reads the `starts-when-shown` property.

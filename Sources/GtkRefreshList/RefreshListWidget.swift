@@ -42,8 +42,12 @@ protocol RefreshListDriver: AnyObject {
     func listAllocated(heightChanged: Bool)
     /// The rows' list (a GListModel), for the `model` property.
     var rowStoreForProperty: OpaquePointer { get }
-    /// The settings the list was made with, for the properties set before it drove the widget.
+    /// The settings the list works with now: what it was made with, changed since by the
+    /// properties; its engine's part is the engine's own (the properties read it there).
     var configuration: RefreshListConfiguration { get }
+    /// Takes `configuration` as the list's settings from now on (a property set on a running
+    /// list); false, with a critical, when the engine could not work with it.
+    func reconfigure(_ configuration: RefreshListConfiguration) -> Bool
     /// Whether the list loads by cursor, for the `paging` property.
     var pagesByCursor: Bool { get }
     /// The pill's count, for `new-above`.
@@ -79,17 +83,16 @@ final class RefreshListCore {
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
     var warnedOfMissingFactory = false
     /// For a list driven through GObject (ObjectRows.swift): the app's row factory (a reference
-    /// held until dispose), the type its objects must be, the property whose value keys a row,
-    /// and how a refresh merges.
+    /// held until dispose), and, given when the widget is made (construct-only), the type its
+    /// objects must be and the property whose value keys a row.
     var factory: OpaquePointer?
     var itemType = cgtk_type_object()
     var keyProperty: String?
-    var refreshMerge = RefreshMerge.replace
     /// The read-only view of the rows handed out as `model` (made when first asked for).
     var modelView: OpaquePointer?
     /// What the properties set while no list drove the widget (a `.ui` file, or a GObject app
     /// before it was shown): what the list starts with. Once a list drives the widget, the list
-    /// (its engine) holds every value and the properties read it there.
+    /// (its engine) holds every value and the properties read and write it there.
     var settings = ObjectListSettings()
     /// The C strings the text properties' getters handed out, by property name: each stays
     /// valid until the property's value changes, and all go on finalize.
@@ -213,17 +216,13 @@ struct ObjectListSettings {
     var footerHidden = false
     /// `nil` until set: then it wins over a Swift list's configuration.
     var maximumRows: Int?
+    /// Given when the widget is made (construct-only); a cursor without a key-property falls
+    /// back to pages when the list is made.
     var paging = RefreshPaging.pages
-    var placeKey: String?
-    var lastUpdatedKey: String?
-    var startsWhenShown = true
     var preparesRows = true
-    var pageSize = RefreshConfiguration.standard.pageSize
-    /// -1: one view's height (the engine's `nil`).
-    var loadMoreDistance = -1.0
-    var pullThreshold = RefreshConfiguration.standard.pullThreshold
-    var shortcutScope = ShortcutScope.list
-    var texts = RefreshListTexts()
+    /// The settings a list driven through GObject starts with: its keys (construct-only), its
+    /// engine's tunables, its words, when it starts and its shortcuts' scope.
+    var list = RefreshListConfiguration()
 }
 
 /// How a list driven through GObject asks for rows: the `RefreshPaging` enum.
@@ -501,6 +500,10 @@ private let classInit: GClassInitFunc = { klass, _ in
     gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_GENERIC)
     let readable = GParamFlags(rawValue: G_PARAM_READABLE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
     let readWrite = GParamFlags(rawValue: G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
+    // What the list is (its rows' type and key, how it pages, the names it keeps things under):
+    // given when it is made, as GtkBuilder and Python keyword arguments do; GObject refuses it later.
+    let constructOnly = GParamFlags(
+        rawValue: G_PARAM_READWRITE.rawValue | G_PARAM_CONSTRUCT_ONLY.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)
     for property in Property.allCases {
         let spec: UnsafeMutablePointer<GParamSpec>
         switch property {
@@ -547,16 +550,16 @@ private let classInit: GClassInitFunc = { klass, _ in
         case .itemType:
             spec = g_param_spec_gtype(
                 property.name, "Item type", "The type the app's objects are; an answer with others is refused",
-                cgtk_type_object(), readWrite)
+                cgtk_type_object(), constructOnly)
         case .keyProperty:
             spec = g_param_spec_string(
                 property.name, "Key property",
                 "The property of the app's objects whose value identifies a row: a row with a key shown already is not shown again; NULL: each object is its own row",
-                nil, readWrite)
+                nil, constructOnly)
         case .refreshMerge:
             spec = g_param_spec_enum(
                 property.name, "Refresh merge",
-                "How a refresh's rows go in: replace the rows, or put the new ones on top (set before the list is shown)",
+                "How a refresh's rows go in: replace the rows, or put the new ones on top",
                 RefreshListType.mergeType, 0, readWrite)
         case .maxRows:
             spec = g_param_spec_int(
@@ -566,18 +569,18 @@ private let classInit: GClassInitFunc = { klass, _ in
         case .paging:
             spec = g_param_spec_enum(
                 property.name, "Paging",
-                "How the list asks for rows: by page number or by the key of a row shown (set before the list is shown)",
-                RefreshListType.pagingType, 0, readWrite)
+                "How the list asks for rows: by page number or by the key of a row shown",
+                RefreshListType.pagingType, 0, constructOnly)
         case .placeKey:
             spec = g_param_spec_string(
                 property.name, "Place key",
                 "The name under which the list keeps its place between runs (cursor paging; NULL: none)", nil,
-                readWrite)
+                constructOnly)
         case .lastUpdatedKey:
             spec = g_param_spec_string(
                 property.name, "Last-updated key",
                 "The name under which the last-updated time is kept between runs (NULL: this run only)", nil,
-                readWrite)
+                constructOnly)
         case .startsWhenShown:
             spec = g_param_spec_boolean(
                 property.name, "Starts when shown",

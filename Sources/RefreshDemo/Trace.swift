@@ -145,6 +145,15 @@ final class Tracer {
                 [("offset", facts.offset), ("focusedRowTop", facts.focusedTop as Any)]
                     + describe(facts.measuredRow, "measuredRow")
             )
+        case .configurationChanged(let configuration):
+            (
+                "configurationChanged",
+                [
+                    ("pullThreshold", configuration.pullThreshold), ("pageSize", configuration.pageSize),
+                    ("loadMoreDistance", configuration.loadMoreDistance ?? -1),
+                    ("refreshMerge", "\(configuration.refreshMerge)"),
+                ]
+            )
         }
     }
 

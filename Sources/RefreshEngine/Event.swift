@@ -145,6 +145,14 @@ public enum Event: Hashable, Sendable {
     /// `arrivalBatchInterval` after the first of them (RefreshEngine+Arrivals.swift).
     case arrivalsWaiting(Int)
 
+    /// The host changed the tunables the engine decides with (an app set a property of a
+    /// running list): validated as `init` validates them, and taken at once; an invalid one is
+    /// rejected (`counters.rejectedInputs`) and changes nothing. A pull in progress is judged
+    /// against the new threshold, the next page is asked for with the new page size, the
+    /// bottom is measured with the new load-more distance, and the next refresh merges as the
+    /// new `refreshMerge` says (RefreshEngine+Configuration.swift).
+    case configurationChanged(RefreshConfiguration)
+
     // Placement: what the host measures and does to the rows, for where the view goes at the
     // next layout (ViewPlacement.swift). The host sends these from inside its effects and its
     // layout, where it can carry out only the placement's own effects (`scrollView`,

@@ -29,8 +29,8 @@ public struct RowsAbove: Hashable, Sendable {
 
 extension RefreshEngine {
     /// The most rows the list keeps (0: unbounded), as set by the configuration or
-    /// `.maximumRowsChanged` since.
-    public var maximumRows: Int { rowLimit }
+    /// `.maximumRowsChanged` since: the configuration's `maximumRows`.
+    public var maximumRows: Int { configuration.maximumRows }
 
     /// Whether the first row shown is the newest one: a row that arrives at the top goes in
     /// above it. While it is not (rows above were dropped, the list opened at a saved place, a
@@ -43,7 +43,7 @@ extension RefreshEngine {
 
     /// Whether the engine wants `.rowsInView` after a layout: only while the list holds more
     /// rows than its bound, so a host need not measure its rows in every frame otherwise.
-    public var wantsRowsInView: Bool { rowLimit > 0 && shownItems > rowLimit }
+    public var wantsRowsInView: Bool { maximumRows > 0 && shownItems > maximumRows }
 
     /// After layout, rows `first...last` are in view (positions among the rows shown): past
     /// `maximumRows`, the rows farthest from them are dropped in whole pages.
@@ -57,7 +57,7 @@ extension RefreshEngine {
         let pageSize = configuration.pageSize
         // The view, a view's worth more and a page beyond on each side stay.
         let margin = (last - first + 1) + pageSize
-        let excess = shownItems - rowLimit
+        let excess = shownItems - maximumRows
         let wanted = (excess + pageSize - 1) / pageSize * pageSize
         let roomAbove = loadsByCursor ? max(0, first - margin) / pageSize * pageSize : 0
         let roomBelow = droppableBelow(last: last, margin: margin, wanted: wanted)
@@ -135,6 +135,6 @@ extension RefreshEngine {
     /// Changes the bound (`maximumRows`); 0 lifts it. Rows go at the next `rowsInView`.
     mutating func changeMaximumRows(_ count: Int) {
         guard count >= 0 else { counters.rejectedInputs += 1; return }
-        rowLimit = count
+        configuration.maximumRows = count
     }
 }

@@ -6,8 +6,9 @@
 /// Every pull-to-refresh and load-more decision of one list, as a value type: send events with
 /// the instant they happened, get back the effects to carry out, read the presentation.
 public struct RefreshEngine: Hashable, Sendable {
-    /// The tunables this engine decides with.
-    public let configuration: RefreshConfiguration
+    /// The tunables this engine decides with: those it was made with, then each one
+    /// `.configurationChanged` (and `.maximumRowsChanged`) gave it since.
+    public internal(set) var configuration: RefreshConfiguration
 
     // Every deadline lives in the phases and `pendingLayout`; `nextWakeUp` reads them.
     var headerPhase: HeaderPhase = .idle(slides: true)
@@ -36,8 +37,6 @@ public struct RefreshEngine: Hashable, Sendable {
     var newerPhase = NewerPhase.complete
     /// Loads started by geometry since the list last scrolled; capped to fill a viewport.
     var automaticLoadsInRow = 0
-    /// The most rows kept (0: unbounded; RefreshEngine+Bound.swift).
-    var rowLimit: Int
     /// Whether the host loads by cursor, so rows dropped above can load again (`begin`).
     var loadsByCursor = false
     /// Rows dropped above the first row shown, not loaded again yet.
@@ -67,7 +66,6 @@ public struct RefreshEngine: Hashable, Sendable {
         try configuration.validate()
         self.configuration = configuration
         self.lastUpdatedInstant = lastUpdated
-        self.rowLimit = configuration.maximumRows
     }
 
     /// Starts the engine at `instant`: with `refreshOnStart` it asks for the first refresh, or,
@@ -211,6 +209,8 @@ public struct RefreshEngine: Hashable, Sendable {
             .newestRowFocused, .layout:
             // Handled before the deadlines, by `place` (RefreshEngine+Placement.swift).
             place(event, into: &effects)
+        case .configurationChanged(let configuration):
+            changeConfiguration(to: configuration, into: &effects)
         }
     }
 

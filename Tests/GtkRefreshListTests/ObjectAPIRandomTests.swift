@@ -1,6 +1,6 @@
 // The C API driven at random, as a careless app would drive it: seeded sequences of settings,
 // starts, answers (good, failed, of the wrong type, twice, late), stream rows, inserts, removals,
-// updates, refreshes, settings changed too late, requests dropped and the widget disposed in the
+// updates, refreshes, settings changed on a running list, requests dropped and the widget disposed in the
 // middle. Whatever the order, nothing crashes (Tests/Sanitizers/asan.sh runs this under
 // AddressSanitizer and LeakSanitizer), misuse is answered with the widget's own criticals only,
 // and what the public face reads stays whole: each row once, the states GObject enums know, a
@@ -21,14 +21,14 @@ private final class RandomApp {
     private(set) var disposed = false
 
     init(cursor: Bool, withKey: Bool) {
-        widget = refreshListNew()
+        widget = refreshListMade(with: [
+            ("item-type", .type(gtk_string_object_get_type())), ("key-property", .text(withKey ? "string" : nil)),
+            ("paging", .nick(cursor ? "cursor" : "pages")),
+        ])
         g_object_ref_sink(widget)
         let factory = gtk_signal_list_item_factory_new()!
         refreshListSetFactory(widget, gpointer(factory))
         g_object_unref(gpointer(factory))
-        refreshListSetItemType(widget, gtk_string_object_get_type())
-        if withKey { refreshListSetKeyProperty(widget, "string") }
-        if cursor { refreshListSetPaging(widget, 1) }
         let asked: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, request, data in
             guard let request, let data else { return }
             MainActor.assumeIsolated {
@@ -130,7 +130,13 @@ final class ObjectAPIRandomTests: XCTestCase {
             case 8: _ = refreshListRemove(app.widget, key)
             case 9: _ = refreshListUpdate(app.widget, object)
             case 10: refreshListBeginRefresh(app.widget)
-            default: refreshListSetPlaceKey(app.widget, key)
+            default:
+                // A setting that takes effect at once, on a running list too.
+                if random.next() % 2 == 0 {
+                    refreshListSetPageSize(app.widget, gint(1 + random.next() % 30))
+                } else {
+                    refreshListSetPullThreshold(app.widget, Double(1 + random.next() % 120))
+                }
             }
         }
     }

@@ -1,8 +1,9 @@
 // A timeline as a C, Python or Vala app builds it on the GObject face: paging by cursor (the
 // requests carry a kind and the key of the row they are relative to), a stream's rows received
 // for the top (counted in `new-above` while the reader is below), rows inserted, updated and
-// removed by key, the app's own counted words, and the settings a list starts with refused once
-// it started. Only the C API, the `model` property, the widget tree and real input are used.
+// removed by key, the app's own counted words, and what the list is (construct-only) refused by
+// GObject once it was made. Only the C API, the `model` property, the widget tree and real input
+// are used.
 
 import CGtk
 import Foundation
@@ -48,9 +49,9 @@ private func cursor(_ request: UnsafeMutableRawPointer) -> String? {
 final class ObjectCursorTests: XCTestCase {
     func testACursorListAsksByKeyReceivesAStreamAndEditsRowsByKey() throws {
         try onMainActor {
-            let app = ObjectApp()
+            let app = ObjectApp(made: [("paging", .nick("cursor"))])
             defer { app.release() }
-            setEnum("paging", "cursor", on: app.widget)
+            XCTAssertEqual(PropertyLog.read("paging", of: app.widget), "cursor")
             refreshListSetPageSize(app.widget, 20)
             refreshListSetCountedText(app.widget, 0, "%d new post", "%d new posts", nil)
             let criticals = CriticalLog()
@@ -138,13 +139,29 @@ final class ObjectCursorTests: XCTestCase {
             XCTAssertEqual(with("post 40.5") { refreshListInsert(app.widget, $0, 999) }, 1)
             XCTAssertEqual(app.rows.last, "post 40.5", "a position past the end is last")
 
-            // Settings a list starts with are refused once it started, and do not change.
-            refreshListSetPlaceKey(app.widget, "timeline")
+            // What the list is was given when it was made (construct-only): GObject itself refuses
+            // it afterwards, with its own message (a warning in GLib 2.74), and nothing changes.
+            let gobject = CriticalLog(
+                level: GLogLevelFlags(G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue),
+                domain: "GLib-GObject")
+            defer { gobject.stop() }
+            let placeKey = PropertyLog(app.widget, "place-key")
+            defer { placeKey.stop() }
+            var text = GValue()
+            g_value_init(&text, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
+            g_value_set_string(&text, "timeline")
+            g_object_set_property(cast(app.widget), "place-key", &text)
+            g_value_unset(&text)
             XCTAssertEqual(PropertyLog.read("place-key", of: app.widget), "nil")
             setEnum("paging", "pages", on: app.widget)
             XCTAssertEqual(PropertyLog.read("paging", of: app.widget), "cursor")
-            XCTAssertEqual(criticals.messages.count, 4, "\(criticals.messages)")
-            XCTAssertTrue(criticals.messages.last?.contains("paging") == true, "\(criticals.messages)")
+            XCTAssertEqual(
+                gobject.messages.map { $0.contains("can't be set after construction") }, [true, true],
+                "\(gobject.messages)")
+            XCTAssertTrue(gobject.messages.first?.contains("construct property \"place-key\"") == true)
+            XCTAssertTrue(gobject.messages.last?.contains("construct property \"paging\"") == true)
+            XCTAssertEqual(placeKey.values, [], "not notified")
+            XCTAssertEqual(criticals.messages.count, 2, "none of the widget's own: \(criticals.messages)")
         }
     }
 
@@ -171,27 +188,52 @@ final class ObjectCursorTests: XCTestCase {
 
     func testTheSettingsPropertiesRoundTripThroughTheirCAccessors() {
         onMainActor {
-            let widget = refresh_list_new_pointer()
+            let plain = refresh_list_new_pointer()
+            g_object_ref_sink(plain)
+            defer { g_object_unref(plain) }
+            XCTAssertEqual(refreshListGetPullThreshold(plain), 64)
+            XCTAssertEqual(refreshListGetPageSize(plain), 20)
+            XCTAssertEqual(refreshListGetLoadMoreDistance(plain), -1)
+            XCTAssertEqual(refreshListGetStartsWhenShown(plain), 1)
+            XCTAssertNil(refreshListGetPlaceKey(plain))
+            XCTAssertNil(refreshListGetLastUpdatedKey(plain))
+            XCTAssertEqual(PropertyLog.read("paging", of: plain), "pages")
+            // What the list is, given when it is made; read back through the getters.
+            let widget = refreshListMade(with: [
+                ("place-key", .text("timeline")), ("last-updated-key", .text("posts")), ("paging", .nick("cursor")),
+            ])
             g_object_ref_sink(widget)
             defer { g_object_unref(widget) }
-            XCTAssertEqual(refreshListGetPullThreshold(widget), 64)
-            XCTAssertEqual(refreshListGetPageSize(widget), 20)
-            XCTAssertEqual(refreshListGetLoadMoreDistance(widget), -1)
-            XCTAssertEqual(refreshListGetStartsWhenShown(widget), 1)
-            XCTAssertNil(refreshListGetPlaceKey(widget))
-            let logs = ["pull-threshold", "place-key", "page-size"].map { PropertyLog(widget, $0) }
-            refreshListSetPullThreshold(widget, 80)
-            refreshListSetPullThreshold(widget, 80)
-            refreshListSetPlaceKey(widget, "timeline")
-            refreshListSetPageSize(widget, 40)
-            refreshListSetLastUpdatedKey(widget, "posts")
-            refreshListSetShortcutScope(widget, 1)
-            XCTAssertEqual(refreshListGetPullThreshold(widget), 80)
             XCTAssertEqual(refreshListGetPlaceKey(widget).map { String(cString: $0) }, "timeline")
             XCTAssertEqual(refreshListGetLastUpdatedKey(widget).map { String(cString: $0) }, "posts")
+            XCTAssertEqual(refreshListGetPaging(widget), 1)
+            // Construct-only in the class: GtkBuilder, Python and Vala give them at construction.
+            let objectClass = g_type_class_peek(refreshListGetType()).assumingMemoryBound(to: GObjectClass.self)
+            for name in ["item-type", "key-property", "paging", "place-key", "last-updated-key"] {
+                let flags = g_object_class_find_property(objectClass, name)!.pointee.flags.rawValue
+                XCTAssertNotEqual(flags & G_PARAM_CONSTRUCT_ONLY.rawValue, 0, name)
+            }
+            for name in ["pull-threshold", "page-size", "load-more-distance", "refresh-merge", "shortcut-scope"] {
+                let flags = g_object_class_find_property(objectClass, name)!.pointee.flags.rawValue
+                XCTAssertEqual(flags & G_PARAM_CONSTRUCT_ONLY.rawValue, 0, name)
+                XCTAssertNotEqual(flags & G_PARAM_WRITABLE.rawValue, 0, name)
+            }
+            // The settings that tune it: set any time, notified once on a change.
+            let logs = ["pull-threshold", "page-size", "load-more-distance"].map { PropertyLog(widget, $0) }
+            refreshListSetPullThreshold(widget, 80)
+            refreshListSetPullThreshold(widget, 80)
+            refreshListSetPageSize(widget, 40)
+            refreshListSetLoadMoreDistance(widget, 150)
+            refreshListSetLoadMoreDistance(widget, -1)
+            refreshListSetLoadMoreDistance(widget, -5)
+            refreshListSetShortcutScope(widget, 1)
+            XCTAssertEqual(refreshListGetPullThreshold(widget), 80)
             XCTAssertEqual(refreshListGetPageSize(widget), 40)
+            XCTAssertEqual(refreshListGetLoadMoreDistance(widget), -1)
             XCTAssertEqual(PropertyLog.read("shortcut-scope", of: widget), "window")
-            XCTAssertEqual(logs.map(\.values), [["80.0"], ["timeline"], ["40"]], "each notified once, on a change")
+            XCTAssertEqual(
+                logs.map(\.values), [["80.0"], ["40"], ["150.0", "-1.0"]],
+                "each notified once, on a change (any negative distance is the default's -1)")
             refreshListSetCountedText(widget, 2, "Refreshed, %d new post", "Refreshed, %d new posts", nil)
             let one = refreshListGetCountedText(widget, 2, 1)!
             let many = refreshListGetCountedText(widget, 2, 3)!

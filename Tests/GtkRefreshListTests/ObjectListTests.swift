@@ -20,12 +20,15 @@ final class ObjectApp {
     private(set) var loads: [UnsafeMutableRawPointer] = []
     var cancelled: [UnsafeMutableRawPointer] = []
 
-    init(itemType: GType = gtk_string_object_get_type(), key: String? = "string", withFactory: Bool = true) {
-        widget = refresh_list_new_pointer()
+    /// An app whose list is made with `itemType`, `key` and what `made` gives (construct-only
+    /// properties: what the list is), as `g_object_new` makes it in C.
+    init(
+        itemType: GType = gtk_string_object_get_type(), key: String? = "string", withFactory: Bool = true,
+        made: [(String, ConstructValue)] = []
+    ) {
+        widget = refreshListMade(with: [("item-type", .type(itemType)), ("key-property", .text(key))] + made)
         g_object_ref_sink(widget)
         if withFactory { setFactory() }
-        setGType("item-type", itemType)
-        if let key { setString("key-property", key) }
         let asked: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, request, data in
             guard let request, let data else { return }
             MainActor.assumeIsolated {
@@ -120,21 +123,61 @@ final class ObjectApp {
         g_value_unset(&value)
     }
 
-    func setString(_ name: String, _ text: String) {
-        var value = GValue()
-        g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))
-        g_value_set_string(&value, text)
-        g_object_set_property(cast(widget), name, &value)
-        g_value_unset(&value)
-    }
+}
 
-    func setGType(_ name: String, _ type: GType) {
-        var value = GValue()
-        g_value_init(&value, g_gtype_get_type())
-        g_value_set_gtype(&value, type)
-        g_object_set_property(cast(widget), name, &value)
-        g_value_unset(&value)
+/// A property's value given when a `RefreshList` is made.
+enum ConstructValue {
+    /// A GType (`item-type`).
+    case type(GType)
+    /// Text, or NULL (`key-property`, `place-key`, `last-updated-key`).
+    case text(String?)
+    /// An enum value by its nick (`paging`).
+    case nick(String)
+}
+
+/// A new `RefreshList` made with `properties`, as `g_object_new (REFRESH_TYPE_LIST, name, value,
+/// …, NULL)` makes it in C (and a `.ui` file or Python's keyword arguments): the way to give its
+/// construct-only properties.
+@MainActor
+func refreshListMade(with properties: [(String, ConstructValue)]) -> UnsafeMutablePointer<GtkWidget> {
+    let objectClass = g_type_class_ref(refreshListGetType())!.assumingMemoryBound(to: GObjectClass.self)
+    defer { g_type_class_unref(objectClass) }
+    var values = [GValue](repeating: GValue(), count: properties.count)
+    for (index, (name, given)) in properties.enumerated() {
+        let spec = g_object_class_find_property(objectClass, name)!
+        g_value_init(&values[index], spec.pointee.value_type)
+        switch given {
+        case .type(let type): g_value_set_gtype(&values[index], type)
+        case .text(let text): g_value_set_string(&values[index], text)
+        case .nick(let nick):
+            let enumClass = g_type_class_ref(spec.pointee.value_type)!
+            defer { g_type_class_unref(enumClass) }
+            let entry = g_enum_get_value_by_nick(enumClass.assumingMemoryBound(to: GEnumClass.self), nick)!
+            g_value_set_enum(&values[index], entry.pointee.value)
+        }
     }
+    let names = properties.map { strdup($0.0) }
+    defer { for name in names { free(name) } }
+    var constNames = names.map { $0.map { UnsafePointer<CChar>($0) } }
+    let object = g_object_new_with_properties(refreshListGetType(), guint(properties.count), &constNames, values)!
+    for index in values.indices { g_value_unset(&values[index]) }
+    return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+}
+
+/// The scopes of the shortcut controllers on `widget` (the list's F5 and Ctrl+R).
+@MainActor
+func shortcutScopes(of widget: UnsafeMutablePointer<GtkWidget>) -> [GtkShortcutScope] {
+    let controllers = gtk_widget_observe_controllers(widget)!
+    defer { g_object_unref(gpointer(controllers)) }
+    var scopes: [GtkShortcutScope] = []
+    for position in 0..<g_list_model_get_n_items(controllers) {
+        guard let controller = g_list_model_get_item(controllers, position) else { continue }
+        defer { g_object_unref(controller) }
+        if g_type_check_instance_is_a(cast(controller), gtk_shortcut_controller_get_type()) != 0 {
+            scopes.append(gtk_shortcut_controller_get_scope(OpaquePointer(controller)))
+        }
+    }
+    return scopes
 }
 
 /// `refresh_list_new()` as C calls it.
@@ -198,7 +241,11 @@ final class CriticalLog {
     private(set) var messages: [String] = []
     private var handler: guint = 0
 
-    init(level: GLogLevelFlags = G_LOG_LEVEL_CRITICAL) {
+    /// The log domain heard: the widget's own, or another (GObject's, `GLib-GObject`).
+    private let domain: String
+
+    init(level: GLogLevelFlags = G_LOG_LEVEL_CRITICAL, domain: String = "RefreshList") {
+        self.domain = domain
         let log: GLogFunc = { _, _, message, data in
             guard let data, let message else { return }
             let text = String(cString: message)
@@ -207,11 +254,11 @@ final class CriticalLog {
             }
         }
         handler = g_log_set_handler(
-            "RefreshList", level, log,
+            domain, level, log,
             Unmanaged.passUnretained(self).toOpaque())
     }
 
-    func stop() { g_log_remove_handler("RefreshList", handler) }
+    func stop() { g_log_remove_handler(domain, handler) }
 }
 
 final class ObjectListTests: XCTestCase {
@@ -248,6 +295,80 @@ final class ObjectListTests: XCTestCase {
             GtkTest.wait("the footer says no more (\(PropertyLog.read("footer-state", of: app.widget)))") {
                 PropertyLog.read("footer-state", of: app.widget) == "exhausted"
             }
+            XCTAssertEqual(app.cancelled, [], "nothing was cancelled")
+        }
+    }
+
+    func testSettingsSetOnARunningListTakeEffectAtOnce() {
+        onMainActor {
+            let app = ObjectApp()
+            defer { app.release() }
+            let criticals = CriticalLog()
+            defer { criticals.stop() }
+            let window = GtkTest.window(app.widget, width: 360, height: 300)
+            defer { GtkTest.destroy(window) }
+            GtkTest.wait("a refresh signal") { app.refreshes.count == 1 }
+            XCTAssertEqual(refreshRequestGetPageSize(app.refreshes[0]), 20, "the default page size")
+            finish(app.refreshes[0], posts(1...40), hasMore: true)
+            GtkTest.wait("the first rows shown (\(app.rows.count) rows)") { app.rows == posts(1...40) }
+            GtkTest.wait("the refresh over (\(PropertyLog.read("header-state", of: app.widget)))") {
+                PropertyLog.read("header-state", of: app.widget) == "idle"
+            }
+
+            // The page size, set on the running list: the next load-more asks for the new size.
+            let pageSize = PropertyLog(app.widget, "page-size")
+            defer { pageSize.stop() }
+            refreshListSetPageSize(app.widget, 10)
+            refreshListSetPageSize(app.widget, 10)
+            XCTAssertEqual(pageSize.values, ["10"], "notified once, on the change")
+            XCTAssertEqual(refreshListGetPageSize(app.widget), 10)
+            XCTAssertEqual(app.loads.count, 0, "the end is far: nothing loads yet")
+            XCTAssertEqual(gtk_widget_activate_action_variant(app.widget, "list.load-more", nil), 1, "Retry's action")
+            GtkTest.wait("a load-more signal") { app.loads.count == 1 }
+            XCTAssertEqual(refreshRequestGetPage(app.loads[0]), 2)
+            XCTAssertEqual(refreshRequestGetPageSize(app.loads[0]), 10)
+            XCTAssertEqual(PropertyLog.read("page-size", of: app.loads[0]), "10", "as its property says")
+            finish(app.loads[0], posts(41...50), hasMore: true)
+            GtkTest.wait("the second page shown (\(app.rows.count) rows)") { app.rows == posts(1...50) }
+            GtkTest.wait("the footer idle") { PropertyLog.read("footer-state", of: app.widget) == "idle" }
+
+            // A load-more distance longer than the list, set live: the next page loads at once.
+            let distance = PropertyLog(app.widget, "load-more-distance")
+            defer { distance.stop() }
+            refreshListSetLoadMoreDistance(app.widget, 100_000)
+            XCTAssertEqual(distance.values, ["100000.0"])
+            GtkTest.wait("a load-more signal without scrolling") { app.loads.count == 2 }
+            XCTAssertEqual(refreshRequestGetPage(app.loads[1]), 3)
+            XCTAssertEqual(refreshRequestGetPageSize(app.loads[1]), 10)
+            refreshListSetLoadMoreDistance(app.widget, -1)
+            finish(app.loads[1], posts(51...60), hasMore: true)
+            GtkTest.wait("the third page shown (\(app.rows.count) rows)") { app.rows == posts(1...60) }
+
+            // The merge, set live: the next refresh puts its new rows on top of those shown.
+            let merge = PropertyLog(app.widget, "refresh-merge")
+            defer { merge.stop() }
+            refreshListSetRefreshMerge(app.widget, 1)
+            XCTAssertEqual(merge.values, ["prepend-new"])
+            XCTAssertEqual(refreshListGetRefreshMerge(app.widget), 1)
+            refreshListBeginRefresh(app.widget)
+            GtkTest.wait("a second refresh signal") { app.refreshes.count == 2 }
+            finish(app.refreshes[1], ["post 0", "post 1"], hasMore: true)
+            GtkTest.wait("the new row on top of the others (\(app.rows.prefix(3)))") {
+                app.rows == ["post 0"] + posts(1...60)
+            }
+
+            // The shortcuts' scope, set live: GTK's shortcut controller on the list follows it.
+            XCTAssertEqual(shortcutScopes(of: app.widget), [GTK_SHORTCUT_SCOPE_LOCAL])
+            refreshListSetShortcutScope(app.widget, 1)
+            XCTAssertEqual(shortcutScopes(of: app.widget), [GTK_SHORTCUT_SCOPE_GLOBAL])
+            XCTAssertEqual(PropertyLog.read("shortcut-scope", of: app.widget), "window")
+
+            // The counted words, set live: read back at once.
+            refreshListSetCountedText(app.widget, 0, "%d new post", "%d new posts", nil)
+            let words = refreshListGetCountedText(app.widget, 0, 3)!
+            XCTAssertEqual(String(cString: words), "3 new posts")
+            g_free(words)
+            XCTAssertEqual(criticals.messages, [], "nothing refused")
             XCTAssertEqual(app.cancelled, [], "nothing was cancelled")
         }
     }

@@ -147,6 +147,37 @@ final class SignalInputTests: XCTestCase {
         }
     }
 
+    func testAPullThresholdSetOnTheRunningListChangesWhereAPullArms() throws {
+        try onMainActor {
+            let (list, window, calls) = try Self.shownList()
+            defer { GtkTest.destroy(window) }
+            let controller = try XCTUnwrap(list.scrollController)
+            let threshold = PropertyLog(list.widget, "pull-threshold")
+            defer { threshold.stop() }
+            // Lowered to 40 px through the property: two notches (48 px) arm, where 64 px needs three.
+            refreshListSetPullThreshold(list.widget, 40)
+            refreshListSetPullThreshold(list.widget, 40)
+            XCTAssertEqual(threshold.values, ["40.0"], "notified once, on the change")
+            XCTAssertEqual(list.configuration.engine.pullThreshold, 40, "the Swift face reads the same value")
+            XCTAssertEqual(list.configuration.engine.maximumHeaderHeight, 80, "the header's reach follows it")
+            for _ in 0..<2 {
+                XCTAssertEqual(cgtk_emit_scroll(gpointer(controller), 0, -1), 1, "the pull takes the notch")
+            }
+            XCTAssertEqual(list.state.header.state, .armed)
+            GtkTest.wait("the refresh the idle interval releases") { calls.refreshes == 1 }
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
+            // Raised to 100 px: three notches (72 px) only pull, and their release refreshes nothing.
+            refreshListSetPullThreshold(list.widget, 100)
+            XCTAssertEqual(threshold.values, ["40.0", "100.0"])
+            for _ in 0..<3 {
+                XCTAssertEqual(cgtk_emit_scroll(gpointer(controller), 0, -1), 1, "the pull takes the notch")
+            }
+            XCTAssertEqual(list.state.header.state, .pulling)
+            GtkTest.wait("the header back to idle") { list.state.header.state == .idle }
+            XCTAssertEqual(calls.refreshes, 1, "no refresh for a pull short of the new threshold")
+        }
+    }
+
     func testWheelInTheMiddleIsLeftToTheScrolledWindow() throws {
         try onMainActor {
             let (list, window, _) = try Self.shownList()

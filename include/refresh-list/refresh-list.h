@@ -218,6 +218,16 @@ void refresh_request_fail (RefreshRequest *self, const char *message);
 int refresh_request_get_page (RefreshRequest *self);
 
 /**
+ * refresh_request_get_page_size: (get-property page-size)
+ * @self: a request
+ *
+ * Gets #RefreshRequest:page-size.
+ *
+ * Returns: the rows a full page holds: how many to answer with
+ */
+int refresh_request_get_page_size (RefreshRequest *self);
+
+/**
  * refresh_request_get_kind: (get-property kind)
  * @self: a request
  *
@@ -314,6 +324,8 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * RefreshList:item-type:
  *
  * The type the app's objects are (default #GObject); an answer with others is refused.
+ * Construct-only: give it when the list is made (g_object_new(), a `.ui` file's
+ * `<property>`, a Python keyword argument).
  */
 
 /**
@@ -321,12 +333,15 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  *
  * The name of the objects' property whose value identifies a row (text or a number): a row
  * whose key is shown already is not shown again. %NULL: each object is its own row.
+ * Construct-only: give it when the list is made (g_object_new(), a `.ui` file's
+ * `<property>`, a Python keyword argument).
  */
 
 /**
  * RefreshList:refresh-merge:
  *
- * How a refresh's rows go in; set before the list is shown.
+ * How a refresh's rows go in (default %REFRESH_MERGE_REPLACE). Takes effect at once, on a
+ * running list too: the next refresh answer merges as it says.
  */
 
 /**
@@ -352,6 +367,13 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * RefreshRequest:page:
  *
  * 1 for a refresh, 2 and on for the pages after it; 0 for a list paging by cursor.
+ */
+
+/**
+ * RefreshRequest:page-size:
+ *
+ * The rows a full page holds: the list's #RefreshList:page-size when it asked (which may change
+ * between requests), how many rows to answer with.
  */
 
 /**
@@ -419,15 +441,17 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
 /**
  * RefreshList:pull-threshold:
  *
- * How far a pull must go, in pixels, to arm a refresh (default 64). Set it before the list
- * is shown.
+ * How far a pull must go, in pixels, to arm a refresh (default 64). Takes effect at once, on
+ * a running list too: a pull in progress arms, or stops being armed, at the new threshold.
  */
 
 /**
  * RefreshList:paging:
  *
- * How the list asks for rows: by page number (the default) or by cursor. Set it before the list
- * is shown.
+ * How the list asks for rows: by page number (the default) or by cursor (which needs
+ * #RefreshList:key-property).
+ * Construct-only: give it when the list is made (g_object_new(), a `.ui` file's
+ * `<property>`, a Python keyword argument).
  */
 
 /**
@@ -437,15 +461,18 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  * and its offset, saved when the view rests and when the list closes, in the XDG state folder
  * under the application id; the next start opens there (%REFRESH_REQUEST_KIND_AT, then
  * %REFRESH_REQUEST_KIND_NEWER as the view nears the top). Needs #RefreshList:paging
- * %REFRESH_PAGING_CURSOR. %NULL (the default): every start shows the newest rows. Set it before
- * the list is shown.
+ * %REFRESH_PAGING_CURSOR. %NULL (the default): every start shows the newest rows.
+ * Construct-only: give it when the list is made (g_object_new(), a `.ui` file's
+ * `<property>`, a Python keyword argument).
  */
 
 /**
  * RefreshList:last-updated-key:
  *
  * The name under which the header's "Last updated" time is kept between runs; %NULL (the
- * default) keeps it for this run only. Set it before the list is shown.
+ * default) keeps it for this run only.
+ * Construct-only: give it when the list is made (g_object_new(), a `.ui` file's
+ * `<property>`, a Python keyword argument).
  */
 
 /**
@@ -453,28 +480,30 @@ G_DECLARE_FINAL_TYPE (RefreshList, refresh_list, REFRESH, LIST, GtkWidget)
  *
  * Whether the list starts (its first load) the first time it is shown (default %TRUE). Off, it
  * waits for refresh_list_start(): an app that must sign in first, or that loads before its
- * window shows. Set it before the list is shown.
+ * window shows. It matters until the list started; set later, it is kept and changes nothing.
  */
 
 /**
  * RefreshList:page-size:
  *
  * The rows a full page holds (default 20): an answer with fewer ends paging unless its
- * `has_more` says otherwise. Set it before the list is shown.
+ * `has_more` says otherwise. Takes effect at once, on a running list too: the next page is
+ * asked for, and judged, with the new size (a page under way keeps the size it was asked with).
  */
 
 /**
  * RefreshList:load-more-distance:
  *
  * How near the end, in pixels, the view comes before the next page loads; -1 (the default):
- * one view's height. Set it before the list is shown.
+ * one view's height. Takes effect at once, on a running list too (a longer distance may
+ * load the next page at once).
  */
 
 /**
  * RefreshList:shortcut-scope:
  *
- * Where F5 and Ctrl+R refresh this list from (default: while the focus is in it). Set it before
- * the list is shown.
+ * Where F5 and Ctrl+R refresh this list from (default: while the focus is in it). Takes
+ * effect at once, on a running list too.
  */
 
 /**
@@ -592,7 +621,8 @@ gboolean refresh_list_update (RefreshList *self, GObject *item);
  * @domain: (nullable): the gettext domain @singular and @plural are translated in; %NULL: the
  *   program's default domain (the one textdomain() set, the app's own in a GNOME app)
  *
- * Words a counted text the app's way (posts, messages, files). Set it before the list is shown.
+ * Words a counted text the app's way (posts, messages, files). Takes effect at once, on a
+ * running list too (the pill's words change with it).
  */
 void refresh_list_set_counted_text (RefreshList *self, RefreshCountedText text, const char *singular,
                                     const char *plural, const char *domain);
@@ -774,15 +804,6 @@ void refresh_list_set_factory (RefreshList *self, GtkListItemFactory *value);
 GType refresh_list_get_item_type (RefreshList *self);
 
 /**
- * refresh_list_set_item_type: (set-property item-type)
- * @self: a list
- * @value: the type the app's objects are
- *
- * Sets #RefreshList:item-type.
- */
-void refresh_list_set_item_type (RefreshList *self, GType value);
-
-/**
  * refresh_list_get_key_property: (get-property key-property)
  * @self: a list
  *
@@ -791,15 +812,6 @@ void refresh_list_set_item_type (RefreshList *self, GType value);
  * Returns: (nullable): the name of the objects' property that keys a row
  */
 const char *refresh_list_get_key_property (RefreshList *self);
-
-/**
- * refresh_list_set_key_property: (set-property key-property)
- * @self: a list
- * @value: (nullable): the name of the objects' property that keys a row
- *
- * Sets #RefreshList:key-property.
- */
-void refresh_list_set_key_property (RefreshList *self, const char *value);
 
 /**
  * refresh_list_get_refresh_merge: (get-property refresh-merge)
@@ -850,15 +862,6 @@ void refresh_list_set_max_rows (RefreshList *self, int value);
 RefreshPaging refresh_list_get_paging (RefreshList *self);
 
 /**
- * refresh_list_set_paging: (set-property paging)
- * @self: a list
- * @value: how the list asks for rows
- *
- * Sets #RefreshList:paging.
- */
-void refresh_list_set_paging (RefreshList *self, RefreshPaging value);
-
-/**
  * refresh_list_get_place_key: (get-property place-key)
  * @self: a list
  *
@@ -869,15 +872,6 @@ void refresh_list_set_paging (RefreshList *self, RefreshPaging value);
 const char *refresh_list_get_place_key (RefreshList *self);
 
 /**
- * refresh_list_set_place_key: (set-property place-key)
- * @self: a list
- * @value: (nullable): the name under which the list keeps its place
- *
- * Sets #RefreshList:place-key.
- */
-void refresh_list_set_place_key (RefreshList *self, const char *value);
-
-/**
  * refresh_list_get_last_updated_key: (get-property last-updated-key)
  * @self: a list
  *
@@ -886,15 +880,6 @@ void refresh_list_set_place_key (RefreshList *self, const char *value);
  * Returns: (nullable): the name under which the last-updated time is kept
  */
 const char *refresh_list_get_last_updated_key (RefreshList *self);
-
-/**
- * refresh_list_set_last_updated_key: (set-property last-updated-key)
- * @self: a list
- * @value: (nullable): the name under which the last-updated time is kept
- *
- * Sets #RefreshList:last-updated-key.
- */
-void refresh_list_set_last_updated_key (RefreshList *self, const char *value);
 
 /**
  * refresh_list_get_starts_when_shown: (get-property starts-when-shown)

@@ -97,10 +97,9 @@ activate (GtkApplication *app)
   g_signal_connect (factory, "setup", G_CALLBACK (on_setup), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (on_bind), NULL);
 #ifdef WITH_REFRESH
-  GtkWidget *list = refresh_list_new ();
+  GtkWidget *list = g_object_new (REFRESH_TYPE_LIST, "item-type", GTK_TYPE_STRING_OBJECT, "key-property", "string",
+                                  NULL);
   refresh_list_set_factory (REFRESH_LIST (list), factory);
-  refresh_list_set_item_type (REFRESH_LIST (list), GTK_TYPE_STRING_OBJECT);
-  refresh_list_set_key_property (REFRESH_LIST (list), "string");
   g_signal_connect (list, "refresh", G_CALLBACK (on_refresh), NULL);
   model = refresh_list_get_model (REFRESH_LIST (list));
   gtk_window_set_child (GTK_WINDOW (window), list);

@@ -98,18 +98,19 @@ let activate: @convention(c) (gpointer?, gpointer?) -> Void = { application, _ i
             let post = OpaquePointer(gtk_list_item_get_item(listItem))
             gtk_label_set_text(OpaquePointer(gtk_list_item_get_child(listItem)), gtk_string_object_get_string(post))
         }
-        let list = refresh_list_new()!
-        var value = GValue()
-        g_value_init(&value, gtk_list_item_factory_get_type())
-        g_value_set_object(&value, gpointer(factory))
-        g_object_set_property(UnsafeMutableRawPointer(list).assumingMemoryBound(to: GObject.self), "factory", &value)
-        g_value_unset(&value)
+        // The rows' key is given when the list is made (construct-only), with its factory.
+        var values = [GValue](repeating: GValue(), count: 2)
+        g_value_init(&values[0], gtk_list_item_factory_get_type())
+        g_value_set_object(&values[0], gpointer(factory))
+        g_value_init(&values[1], GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
+        g_value_set_string(&values[1], "string")
+        var names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("factory")), UnsafePointer(strdup("key-property"))]
+        let list = UnsafeMutableRawPointer(
+            g_object_new_with_properties(refresh_list_get_type(), 2, &names, values)!
+        ).assumingMemoryBound(to: GtkWidget.self)
+        for name in names { free(UnsafeMutableRawPointer(mutating: name)) }
+        for index in values.indices { g_value_unset(&values[index]) }
         g_object_unref(gpointer(factory))
-        g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
-        g_value_set_string(&value, "string")
-        g_object_set_property(
-            UnsafeMutableRawPointer(list).assumingMemoryBound(to: GObject.self), "key-property", &value)
-        g_value_unset(&value)
         connect(gpointer(list), "refresh", feedPointer) { _, request, data in
             MainActor.assumeIsolated {
                 let feed = Unmanaged<Feed>.fromOpaque(data!).takeUnretainedValue()
@@ -145,6 +146,7 @@ let activate: @convention(c) (gpointer?, gpointer?) -> Void = { application, _ i
         }
         g_signal_connect_data(
             gpointer(list), "activate", unsafeBitCast(opened, to: GCallback.self), nil, nil, G_CONNECT_DEFAULT)
+        var value = GValue()
         g_value_init(&value, g_list_model_get_type())
         g_object_get_property(UnsafeMutableRawPointer(list).assumingMemoryBound(to: GObject.self), "model", &value)
         let rows: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { model, _, _, _, _ in
