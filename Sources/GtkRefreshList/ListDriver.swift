@@ -136,15 +136,20 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         // Realized again after the placeholder had its place: one handler per frame clock.
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in self?.followLayoutClock() }
+        // Shown again: rows that arrived for the top while it was away go in above the place
+        // the reader left, counted by the pill (the engine's `listShown`).
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
-            guard let self, self.configuration.startsWhenShown else { return }
-            self.start()
+            guard let self else { return }
+            self.send(.listShown(true))
+            if self.configuration.startsWhenShown { self.start() }
         }
-        // The list leaves the screen (its window closes, a stack shows another page): the place
-        // as the reader left it, as at dispose (a host may keep the widget, unparented, alive).
+        // The list leaves the screen (its window closes, a stack shows another page): rows that
+        // arrive for the top wait for it, and the place is saved as the reader left it, as at
+        // dispose (a host may keep the widget, unparented, alive).
         connections.onVoid(widget.raw, "unmap", owned: false) { [weak self] in
-            guard let self, self.engine.savesPlace else { return }
-            self.savePlace()
+            guard let self else { return }
+            self.send(.listShown(false))
+            if self.engine.savesPlace { self.savePlace() }
         }
         // A widget from a `.ui` window shown before this list drove it: realized and mapped
         // already, so neither signal comes. It starts on the next idle, once the app has given

@@ -92,7 +92,6 @@ extension DemoApp {
             timelineOpenedID = item.id
         }
         threadPages.append(threadPage)
-        mastodon?.holdArrivals(true)
         tracedThreadList = nil
         tracer?.milestone("thread-open", [("id", item.id)])
         cadw_navigation_push(navigation, page, localized("Thread"))
@@ -178,11 +177,9 @@ extension DemoApp {
             tracer?.milestone("back", [("to", shownIndex.map { threadPages[$0].statusID } ?? "timeline")])
             if let list { focusRow(openedID, in: list) }
             // The timeline's first row is traced again once a frame shows it, as it was left;
-            // what streamed in meanwhile goes in above it now, counted in the pill.
-            if shownIndex == nil {
-                tracedFirstRow = nil
-                mastodon?.holdArrivals(false)
-            }
+            // what streamed in meanwhile waited in the list, off screen, and goes in above it
+            // as it shows again, counted in the pill.
+            if shownIndex == nil { tracedFirstRow = nil }
         }
         if cadw_navigation_transition_running(navigation) == 0 {
             cadw_navigation_drop_left_pages(navigation)

@@ -73,14 +73,12 @@ extension MastodonSource {
                 rowsChanged = show(id) || rowsChanged
             case .remove(let id):
                 arrived[id] = nil
-                heldArrivals.removeAll { $0 == id }
                 streamed[id] = nil
                 forget(id)
                 rowsChanged = list?.remove(id: id) != nil || rowsChanged
             case .replace(let id):
                 if let status = streamed.removeValue(forKey: id) { keepEdit(status) }
-                // A held status waits as edited (`arrived` has the edit).
-                if !heldArrivals.contains(id), let item = arrived.removeValue(forKey: id) {
+                if let item = arrived.removeValue(forKey: id) {
                     rowsChanged = list?.update(item) == true || rowsChanged
                 }
             }
@@ -199,31 +197,12 @@ extension MastodonSource {
         }
     }
 
-    /// Whether statuses newer than every row wait here, not in the list, while the list is
-    /// hidden (a thread is open over it): a hidden list lays out no row, so it cannot tell that
-    /// they go in above the view, and would not count them in its pill. They go to the list,
-    /// in the order they came, when it shows again; its place holds and the pill counts them.
-    func holdArrivals(_ holds: Bool) {
-        guard holds != arrivalsHeld else { return }
-        arrivalsHeld = holds
-        guard !holds else { return }
-        let waiting = heldArrivals
-        heldArrivals = []
-        var rowsChanged = false
-        for id in waiting { rowsChanged = show(id) || rowsChanged }
-        if rowsChanged { traceRows() }
-    }
-
     /// Puts an arrived status in the list at its place by id (on top, unless newer ones came
     /// first); one older than every row shown is left to paging. Returns whether it went in.
     private func show(_ id: String) -> Bool {
         guard let list, arrived[id] != nil else { return false }
         let items = list.items
         let index = items.firstIndex { MastodonTimeline.isOlder($0.id, than: id) } ?? items.count
-        if arrivalsHeld, index == 0, !items.isEmpty {
-            if !heldArrivals.contains(id) { heldArrivals.append(id) }
-            return false
-        }
         guard let item = arrived.removeValue(forKey: id) else { return false }
         guard index < items.count || items.isEmpty else { return false }
         // Newer than every row shown: a live arrival, which goes in with the rest of a burst

@@ -32,10 +32,6 @@ final class MastodonSource {
     var catchUpRequest: SoupRequest?
     /// Streamed and caught-up statuses waiting to be shown or to replace a row, by id.
     var arrived: [String: FeedItem] = [:]
-    /// Whether new statuses wait for the list to show again (`holdArrivals`), and their ids,
-    /// in the order they came.
-    var arrivalsHeld = false
-    var heldArrivals: [String] = []
     /// Whether the stream starts by itself once the list shows its first rows (the default).
     var streams = true
     /// Whether it did start (it starts once; a stream given up on stays off), or with the

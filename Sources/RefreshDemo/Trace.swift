@@ -145,6 +145,7 @@ final class Tracer {
                 [("offset", facts.offset), ("focusedRowTop", facts.focusedTop as Any)]
                     + describe(facts.measuredRow, "measuredRow")
             )
+        case .listShown(let shown): ("listShown", [("shown", shown)])
         case .configurationChanged(let configuration):
             (
                 "configurationChanged",

@@ -145,6 +145,11 @@ public enum Event: Hashable, Sendable {
     /// `arrivalBatchInterval` after the first of them (RefreshEngine+Arrivals.swift).
     case arrivalsWaiting(Int)
 
+    /// The list went off screen (`false`: its window hidden, another page shown over it) or
+    /// came back (`true`). Rows received for the top wait while it is away, and go in when it
+    /// shows again above the place the reader left, counted (RefreshEngine+Arrivals.swift). A
+    /// list is taken as shown until told otherwise.
+    case listShown(Bool)
     /// The host changed the tunables the engine decides with (an app set a property of a
     /// running list): validated as `init` validates them, and taken at once; an invalid one is
     /// rejected (`counters.rejectedInputs`) and changes nothing. A pull in progress is judged

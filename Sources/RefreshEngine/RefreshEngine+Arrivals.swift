@@ -6,7 +6,9 @@
 // layouts a second, the frames in between idle. At the top, where the reader sees them come, or
 // before anything is laid out, they go in at once. Once in, they are what an app's insert above
 // the view is (RefreshEngine+NewAbove.swift): the place holds and the pill counts them, or,
-// while the newest rows are not shown, they count and load with the rows above.
+// while the newest rows are not shown, they count and load with the rows above. Off screen
+// (`.listShown(false)`) they wait however long, and go in as the list shows again, above the
+// place the reader left (at the top too: they come back to what they left), counted.
 
 extension RefreshEngine {
     /// Rows received for the top (a host's `.arrivalsWaiting`) that wait to go in.
@@ -23,6 +25,8 @@ extension RefreshEngine {
             arrivalsDue = nil
             return
         }
+        // Off screen nobody sees them come: they wait for the list to show again.
+        guard onScreen else { return }
         if arrivalsGoInAtOnce { return insertArrivals(into: &effects) }
         // The first of a batch sets its time; those after it go in with it.
         if arrivalsDue == nil { arrivalsDue = now + configuration.arrivalBatchInterval }
@@ -32,6 +36,25 @@ extension RefreshEngine {
     /// there) and sees them come, or nothing is laid out, so there is no place to keep.
     var arrivalsGoInAtOnce: Bool {
         !geometry.isKnown || geometry.isAtTop || pendingLayout?.awaitsTop == true
+    }
+
+    /// Whether the list is on screen (`.listShown`): rows received for the top wait while not.
+    public var isListShown: Bool { onScreen }
+
+    /// The list went off screen, or came back: rows that waited meanwhile go in as it comes
+    /// back, above the place the reader left, which holds (at the top too) while the pill
+    /// counts them.
+    mutating func listShown(_ shown: Bool, into effects: inout Effects) {
+        guard shown != onScreen else { return }
+        onScreen = shown
+        guard shown else {
+            // A batch's time means nothing while nobody sees the list.
+            arrivalsDue = nil
+            return
+        }
+        guard waitingArrivals > 0 else { return }
+        arrivalsReturning = true
+        insertArrivals(into: &effects)
     }
 
     /// The rows waiting go in now, in one change.

@@ -14,7 +14,11 @@ extension RefreshEngine {
     /// `count` rows went in before the first row in view. Returns whether the place held and
     /// the pill counted them: the arrival is then announced once, by the caller, with what
     /// brought it (a refresh says its outcome and where the rows went in one utterance).
-    mutating func rowsInsertedAbove(_ count: Int, into effects: inout Effects) -> Bool {
+    /// `keepingPlaceAtTop`: the rows arrived while the list was away, and the reader comes
+    /// back to the place they left, at the top too.
+    mutating func rowsInsertedAbove(
+        _ count: Int, keepingPlaceAtTop: Bool = false, into effects: inout Effects
+    ) -> Bool {
         guard count > 0, geometry.isKnown else {
             // Nothing went in above a row in view, or nothing is laid out to keep.
             return false
@@ -23,7 +27,10 @@ extension RefreshEngine {
             // The view goes to the first rows already (a refresh at the top): they are seen.
             return false
         }
-        if geometry.isAtTop {
+        if geometry.isAtTop, keepingPlaceAtTop {
+            // Geometry at the top until the view moves is from before they went in.
+            placeKeptAtTop = true
+        } else if geometry.isAtTop {
             // At the top the reader is where new rows arrive: show them, as a pull at the top
             // does, rather than push them out of view above the first row.
             pendingLayout = PendingLayout(rowsBefore: nil, appliedAt: now, awaitsTop: true)

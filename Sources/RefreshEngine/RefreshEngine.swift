@@ -46,6 +46,11 @@ public struct RefreshEngine: Hashable, Sendable {
     /// Rows received for the top that the host holds until `.insertArrivals`
     /// (RefreshEngine+Arrivals.swift).
     var waitingArrivals = 0
+    /// Whether the list is on screen (`.listShown`): rows received for the top wait while not.
+    var onScreen = true
+    /// The rows waiting went in as the list came back: their insert keeps the reader's place,
+    /// at the top too (`rowsInsertedAbove`).
+    var arrivalsReturning = false
     /// When the rows waiting go in, while some wait away from the top.
     var arrivalsDue: MonotonicInstant?
     var nextTokenValue: UInt64 = 1
@@ -178,7 +183,9 @@ public struct RefreshEngine: Hashable, Sendable {
         case .rowsInsertedAbove(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
             // Said at once: nothing else tells of this arrival.
-            if rowsInsertedAbove(count, into: &effects) {
+            let returning = arrivalsReturning
+            arrivalsReturning = false
+            if rowsInsertedAbove(count, keepingPlaceAtTop: returning, into: &effects) {
                 effects.append(.announce(.newItemsAbove(count: newRowsAbove)))
             }
         case .rowsAboveView(let count):
@@ -199,6 +206,7 @@ public struct RefreshEngine: Hashable, Sendable {
             rowsInView(first: first, last: last, into: &effects)
         case .rowsArrivedAboveShown(let count):
             guard count >= 0 else { counters.rejectedInputs += 1; break }
+            arrivalsReturning = false
             rowsArrivedAboveShown(count, into: &effects)
         case .maximumRowsChanged(let count):
             changeMaximumRows(count)
@@ -211,6 +219,8 @@ public struct RefreshEngine: Hashable, Sendable {
             place(event, into: &effects)
         case .configurationChanged(let configuration):
             changeConfiguration(to: configuration, into: &effects)
+        case .listShown(let shown):
+            listShown(shown, into: &effects)
         }
     }
 

@@ -81,6 +81,51 @@ final class ArrivalWidgetTests: XCTestCase {
         }
     }
 
+    /// Another page shown over the list (a post's thread opened from it, say): posts received
+    /// meanwhile wait in the list, however long, and go in as it shows again, above the place
+    /// the reader left, which holds at the top too, counted by the pill.
+    func testPostsReceivedWhileTheListIsOffScreenGoInAboveItsPlaceWhenItShowsAgain() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList { $0.engine.arrivalBatchInterval = 250 }
+            list.onRefresh { page(1...100, hasMore: false) }
+            list.onLoadMore { _ in Page([]) }
+            let stack = gtk_stack_new()!
+            gtk_stack_add_named(OpaquePointer(stack), list.widget, "list")
+            gtk_stack_add_named(OpaquePointer(stack), gtk_label_new("A post"), "post")
+            let window = GtkTest.window(stack, width: 360, height: 420)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            GtkTest.wait("the first refresh over and the header closed") {
+                list.items.count == 100 && list.state.header.state == .idle && list.state.inFlight == nil
+                    && list.headerAllocatedHeight == 0
+            }
+            GtkTest.frames(2, of: list.widget)
+            let before = try XCTUnwrap(firstVisibleRow(of: list), "a row in view")
+            XCTAssertEqual(before.text, "row 100", "the reader is at the top")
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "post")
+            GtkTest.wait("the list off screen") { gtk_widget_get_mapped(list.widget) == 0 }
+            XCTAssertTrue(list.receive(Row(id: 500)))
+            XCTAssertTrue(list.receive(Row(id: 501)))
+            // Longer than a batch waits on screen: nobody sees the list, so they still wait.
+            let due = g_get_monotonic_time() + 600_000
+            GtkTest.wait("600 ms past") { g_get_monotonic_time() >= due }
+            XCTAssertEqual(list.arrivals.map(\.id), [500, 501], "they wait for the list to show")
+            XCTAssertEqual(list.items.count, 100)
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "list")
+            GtkTest.wait("the waiting rows in as the list shows (\(list.arrivals.count) wait)") {
+                list.arrivals.isEmpty && list.items.count == 102
+            }
+            XCTAssertEqual(list.items.prefix(3).map(\.id), [501, 500, 100])
+            XCTAssertEqual(list.state.newAbove, 2, "the pill counts them")
+            GtkTest.wait("the pill shown") { newPillText(of: list) == "2 new items" }
+            GtkTest.frames(3, of: list.widget)
+            let after = try XCTUnwrap(firstVisibleRow(of: list), "a row in view")
+            XCTAssertEqual(after.text, before.text, "the same first row in view")
+            XCTAssertEqual(after.top, before.top, accuracy: 0.5, "where it was drawn")
+            XCTAssertEqual(list.state.newAbove, 2, "not seen: the view stayed")
+        }
+    }
+
     func testAPostReceivedAtTheTopGoesInAtOnceAndIsSeen() throws {
         try onMainActor {
             let (list, window) = try Self.shown(offset: 0)

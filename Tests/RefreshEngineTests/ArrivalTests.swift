@@ -144,3 +144,64 @@ final class ArrivalTests: XCTestCase {
         return store
     }
 }
+
+/// A list off screen (its window hidden, another page shown over it, a post's thread opened):
+/// nobody sees rows arrive, so they wait, however long, and go in when it shows again, above
+/// the place the reader left, which holds to the pixel, at the top too; the pill counts them.
+final class ArrivalsOffScreenTests: XCTestCase {
+    func testArrivalsWhileTheListIsAwayWaitAndGoInAboveThePlaceItLeftCounted() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        XCTAssertTrue(store.engine.isListShown, "a list is taken as shown until told otherwise")
+        // The reader, at the top, opens a post: the list leaves the screen.
+        store.send(.listShown(false), at: 1_100, effects: [])
+        XCTAssertFalse(store.engine.isListShown)
+        store.send(.arrivalsWaiting(1), at: 1_200, effects: []) { $0.arrivalsWaiting = 1 }
+        store.send(.arrivalsWaiting(2), at: 1_300, effects: []) { $0.arrivalsWaiting = 2 }
+        XCTAssertNil(store.engine.nextWakeUp, "nothing is due while nobody sees the list")
+        store.send(.tick, at: 60_000, effects: [])
+        // Back: they go in at once, above the place the reader left.
+        store.send(.listShown(true), at: 60_100, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        XCTAssertTrue(store.engine.isListShown)
+        store.send(.itemsShown(22), at: 60_100, effects: [])
+        // At the top too the place holds (the reader comes back to what they left) and the
+        // pill counts them, said once.
+        store.send(.rowsInsertedAbove(2), at: 60_100, effects: [.keepPlace, .announce(.newItemsAbove(count: 2))]) {
+            $0.newAbove = 2
+        }
+        // The first layout, before the place is put back, is at the top: the rows are not seen.
+        store.send(.geometry(offset: 0, contentHeight: 2_200, viewportHeight: 600), at: 60_110, effects: [])
+        store.send(.geometry(offset: 200, contentHeight: 2_200, viewportHeight: 600), at: 60_120, effects: [])
+        // Scrolled back to the top, the reader sees them: the pill goes.
+        store.send(.geometry(offset: 0, contentHeight: 2_200, viewportHeight: 600), at: 61_000, effects: []) {
+            $0.newAbove = 0
+        }
+        // Shown, at the top: the next post goes in at once and the view shows it, as before.
+        store.send(.arrivalsWaiting(1), at: 61_100, effects: [.insertArrivals])
+        store.send(.itemsShown(23), at: 61_100, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 61_100, effects: [.scrollToTop])
+    }
+
+    func testABatchWaitingWhenTheListLeavesWaitsForItsReturn() {
+        let store = EngineStore.loaded(items: 20, hasMore: true)
+        store.send(.geometry(offset: 500, contentHeight: 2_000, viewportHeight: 600), at: 1_100, effects: [])
+        store.send(.arrivalsWaiting(1), at: 1_200, effects: []) { $0.arrivalsWaiting = 1 }
+        XCTAssertEqual(store.engine.nextWakeUp, at(1_700))
+        store.send(.listShown(false), at: 1_300, effects: [])
+        XCTAssertNil(store.engine.nextWakeUp, "the batch's time is dropped while away")
+        store.send(.listShown(false), at: 1_400, effects: [])
+        store.send(.listShown(true), at: 5_000, effects: [.insertArrivals]) { $0.arrivalsWaiting = 0 }
+        store.send(.itemsShown(21), at: 5_000, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 5_000, effects: [.keepPlace, .announce(.newItemsAbove(count: 1))]) {
+            $0.newAbove = 1
+        }
+        // Shown again with nothing waiting: nothing to do.
+        store.send(.listShown(false), at: 6_000, effects: [])
+        store.send(.listShown(true), at: 6_100, effects: [])
+        // An insert at the top of the app's own after that is shown as ever.
+        store.send(.geometry(offset: 0, contentHeight: 2_100, viewportHeight: 600), at: 6_200, effects: []) {
+            $0.newAbove = 0
+        }
+        store.send(.itemsShown(22), at: 6_300, effects: [])
+        store.send(.rowsInsertedAbove(1), at: 6_300, effects: [.scrollToTop])
+    }
+}
