@@ -9,7 +9,7 @@
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
 // A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
-// and is told of dispose. The instance owns it (a strong reference in the instance memory)
+// and is told of dispose. The instance owns it (a strong reference in its instance-private data)
 // until finalize, so it lives exactly as long as the widget; no object data, no idle.
 
 import CGtk
@@ -58,6 +58,13 @@ protocol RefreshListDriver: AnyObject {
     func refreshFromHost()
     /// The widget is being disposed (may be called more than once, as GObject allows).
     func widgetDisposed()
+}
+
+/// What each `RefreshList` instance holds in its instance-private data (GObject allocates it
+/// zeroed with the instance, before the GtkWidget struct, and frees it with the instance).
+struct RefreshListPrivate {
+    /// The instance's `RefreshListCore`, retained from instance_init until finalize.
+    var core: UnsafeMutableRawPointer?
 }
 
 /// The Swift side of one `RefreshList` instance: its children and the list driving it.
@@ -394,8 +401,10 @@ enum RefreshListType {
     /// instance exists).
     nonisolated(unsafe) static var activateSignal: guint = 0
 
-    /// Instance memory: the GtkWidget, then one pointer to the `RefreshListCore`.
-    static let coreOffset = (MemoryLayout<GtkWidget>.size + 7) & ~7
+    /// Where each instance's `RefreshListPrivate` lies from the instance's address (negative:
+    /// GObject puts private data before the instance struct): set when the type is registered
+    /// and adjusted in class_init, before any instance exists, as `G_ADD_PRIVATE` does.
+    nonisolated(unsafe) static var privateOffset: gint = 0
 
     /// A new, empty instance (the Swift list puts its parts in).
     @MainActor
@@ -426,17 +435,22 @@ enum RefreshListType {
     /// The Swift side of `widget`, if it is a `RefreshList`.
     @MainActor
     static func core(of widget: UnsafeMutableRawPointer?) -> RefreshListCore? {
-        guard let widget, g_type_check_instance_is_a(cast(widget), type) != 0,
-            let slot = widget.load(fromByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
-        else { return nil }
-        return Unmanaged<RefreshListCore>.fromOpaque(slot).takeUnretainedValue()
+        guard let core = privateData(of: widget)?.pointee.core else { return nil }
+        return Unmanaged<RefreshListCore>.fromOpaque(core).takeUnretainedValue()
+    }
+
+    /// The instance-private data of `widget`, if it is a `RefreshList`
+    /// (`refresh_list_get_instance_private`).
+    static func privateData(of widget: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<RefreshListPrivate>? {
+        guard let widget, g_type_check_instance_is_a(cast(widget), type) != 0 else { return nil }
+        return widget.advanced(by: Int(privateOffset)).assumingMemoryBound(to: RefreshListPrivate.self)
     }
 
     private static func registerWidget() -> GType {
         var info = GTypeInfo()
         info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
         info.class_init = classInit
-        info.instance_size = guint16(coreOffset + MemoryLayout<UnsafeMutableRawPointer>.size)
+        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
         info.instance_init = instanceInit
         // The enums first: class_init's property specs need them.
         _ = headerStateType
@@ -448,7 +462,9 @@ enum RefreshListType {
         _ = countedTextType
         _ = requestKindType
         _ = RefreshRequestType.type
-        return g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
+        let type = g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
+        privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<RefreshListPrivate>.stride))
+        return type
     }
 
     /// An enum GType whose nicks are the words the trace and the README use. Its values live as
@@ -482,6 +498,7 @@ private struct Measured: Sendable {
 
 private let classInit: GClassInitFunc = { klass, _ in
     guard let klass else { return }
+    g_type_class_adjust_private_offset(klass, &RefreshListType.privateOffset)
     let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
     objectClass.pointee.dispose = widgetDispose
     objectClass.pointee.finalize = widgetFinalize
@@ -636,9 +653,9 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
     guard let instance else { return }
     let raw = UnsafeMutableRawPointer(instance)
     let core = MainActor.assumeIsolated { RefreshListCore() }
-    raw.storeBytes(
-        of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: RefreshListType.coreOffset,
-        as: UnsafeMutableRawPointer?.self)
+    raw.advanced(by: Int(RefreshListType.privateOffset)).initializeMemory(
+        as: RefreshListPrivate.self,
+        repeating: RefreshListPrivate(core: Unmanaged.passRetained(core).toOpaque()), count: 1)
     let widget = raw.assumingMemoryBound(to: GtkWidget.self)
     // The list moves under the header by a translation; what moves past the bottom is not drawn.
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -696,10 +713,8 @@ private let disposeIfLeftOut: GWeakNotify = { data, _ in
 }
 
 private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
-    if let raw = UnsafeMutableRawPointer(object),
-        let slot = raw.load(fromByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
-    {
-        raw.storeBytes(of: nil, toByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
+    if let data = RefreshListType.privateData(of: UnsafeMutableRawPointer(object)), let slot = data.pointee.core {
+        data.pointee.core = nil
         let address = UInt(bitPattern: slot)
         MainActor.assumeIsolated {
             let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
