@@ -8,6 +8,12 @@
 // header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
+// The header's visible height is the widget's own state, in its instance-private data (as a C
+// type's G_ADD_PRIVATE struct): a pull step stores it and queues an allocation of this widget
+// alone, and size_allocate gives the header that height while it rests revealed. Nothing is
+// measured again for a step: the header's content keeps its natural height on the clip's bottom
+// edge (Parts.swift), the list only moves.
+//
 // A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
 // and is told of dispose. The instance owns it (a strong reference in its instance-private data)
 // until finalize, so it lives exactly as long as the widget; no object data, no idle.
@@ -65,6 +71,9 @@ protocol RefreshListDriver: AnyObject {
 struct RefreshListPrivate {
     /// The instance's `RefreshListCore`, retained from instance_init until finalize.
     var core: UnsafeMutableRawPointer?
+    /// The header's visible height (px), read by size_allocate and by the header's clip when the
+    /// revealer measures it (Parts.swift).
+    var visibleHeaderHeight: Int32
 }
 
 /// The Swift side of one `RefreshList` instance: its children and the list driving it.
@@ -446,6 +455,21 @@ enum RefreshListType {
         return widget.advanced(by: Int(privateOffset)).assumingMemoryBound(to: RefreshListPrivate.self)
     }
 
+    /// The header's visible height in `widget` (px): as tall as the pull opened it, when it rests
+    /// revealed; the revealer scales it while it slides. 0 for anything but a `RefreshList`.
+    static func visibleHeaderHeight(of widget: UnsafeMutableRawPointer?) -> Int32 {
+        privateData(of: widget)?.pointee.visibleHeaderHeight ?? 0
+    }
+
+    /// Sets the header's visible height (px) in `widget`, a `RefreshList`; returns whether it
+    /// changed. What the change needs laid out again is the caller's to queue.
+    @MainActor
+    static func setVisibleHeaderHeight(_ height: Int32, of widget: WidgetPointer) -> Bool {
+        guard let data = privateData(of: widget.raw), data.pointee.visibleHeaderHeight != height else { return false }
+        data.pointee.visibleHeaderHeight = height
+        return true
+    }
+
     private static func registerWidget() -> GType {
         var info = GTypeInfo()
         info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
@@ -655,7 +679,7 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
     let core = MainActor.assumeIsolated { RefreshListCore() }
     raw.advanced(by: Int(RefreshListType.privateOffset)).initializeMemory(
         as: RefreshListPrivate.self,
-        repeating: RefreshListPrivate(core: Unmanaged.passRetained(core).toOpaque()), count: 1)
+        repeating: RefreshListPrivate(core: Unmanaged.passRetained(core).toOpaque(), visibleHeaderHeight: 0), count: 1)
     let widget = raw.assumingMemoryBound(to: GtkWidget.self)
     // The list moves under the header by a translation; what moves past the bottom is not drawn.
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -782,15 +806,26 @@ private let measure:
 
 /// The header at the top at the height it opened to; the list below it at its constant size
 /// (less the header's height only while the header rests open), moved by a translation.
+///
+/// While the header rests revealed, its height is the visible height held in the instance,
+/// which a pull step changes with no more than an allocation of this widget: the revealer's
+/// measurement (cached, never queued again for a step) is not read for it. While the revealer
+/// slides, its measurement is the height: the visible height scaled by how far it has slid.
 private let sizeAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void = {
     widget, width, height, _ in
     let address = UInt(bitPattern: widget)
     MainActor.assumeIsolated {
-        guard let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address)) else { return }
+        let raw = UnsafeMutableRawPointer(bitPattern: address)
+        guard let core = RefreshListType.core(of: raw) else { return }
         var headerHeight: Int32 = 0
         if let header = core.header {
+            // Measured before it is allocated, as GTK asks, whichever height it takes.
             var low: Int32 = 0
             gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, width, &low, &headerHeight, nil, nil)
+            let revealer = header.opaque
+            if gtk_revealer_get_reveal_child(revealer) != 0, gtk_revealer_get_child_revealed(revealer) != 0 {
+                headerHeight = RefreshListType.visibleHeaderHeight(of: raw)
+            }
             headerHeight = min(max(low, headerHeight), height)
             var allocation = GtkAllocation(x: 0, y: 0, width: width, height: headerHeight)
             gtk_widget_size_allocate(header, &allocation, -1)
