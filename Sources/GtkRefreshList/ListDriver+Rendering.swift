@@ -1,5 +1,6 @@
 // Engine state → widget properties. Only what changed since the last render is touched, so a
-// pull that sends an event per scroll frame costs a height change and a redraw of the arrow.
+// pull that sends an event per scroll frame costs an allocation of the widget (the header's new
+// height, the list moved) and a redraw of the arrow.
 
 import CGtk
 internal import GtkInterop
@@ -76,12 +77,14 @@ extension ListDriver {
                 rendered.height = height
             }
             if gtk_revealer_get_reveal_child(revealer) == 0 {
+                parts.headerWillSlide()
                 // The engine says whether it follows a pull (0) or slides open (F5, first refresh).
                 gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
                 gtk_revealer_set_reveal_child(revealer, 1)
             }
         } else if gtk_revealer_get_reveal_child(revealer) != 0 {
             // Collapse from the current height; GTK snaps when animations are disabled.
+            parts.headerWillSlide()
             gtk_revealer_set_transition_duration(revealer, guint(engine.headerSlideMilliseconds))
             gtk_revealer_set_reveal_child(revealer, 0)
         }

@@ -5,7 +5,7 @@
 //   RefreshList (refreshlist; RefreshListWidget.swift: lays out the two, moves the list by a
 //   │            translation while the header opens)
 //   ├── GtkRevealer (slide down; animates the collapse)
-//   │   └── clip (custom layout: as tall as the engine says, content anchored to its bottom)
+//   │   └── clip (custom layout: as tall as the widget holds its header, content on its bottom)
 //   │       └── GtkBox.refresh-header [role: status]
 //   │           ├── GtkStack: arrow (drawn, presentational) | spinner | done | failed
 //   │           └── title / last-updated labels
@@ -254,24 +254,42 @@ final class Parts {
         g_object_unref(gpointer(footerStore))
     }
 
-    /// Sets the clip's visible height (px).
+    /// Sets the header's visible height (px), which the widget holds (RefreshListWidget.swift).
+    /// While the header rests revealed (a pull follows the pointer with no slide), a step queues
+    /// only the widget's allocation: its size_allocate gives the revealer the new height, the
+    /// clip puts its content on the new bottom edge, and nothing is measured again. Otherwise
+    /// the revealer scales the clip's measurement as it slides, so that is queued again.
     func setVisibleHeaderHeight(_ height: Int) {
-        g_object_set_data(cast(clip.raw), clipHeightKey, UnsafeMutableRawPointer(bitPattern: max(0, height)))
+        guard RefreshListType.setVisibleHeaderHeight(Int32(clamping: max(0, height)), of: root) else { return }
+        if headerRestsRevealed {
+            gtk_widget_queue_allocate(root)
+        } else {
+            gtk_widget_queue_resize(clip)
+        }
+    }
+
+    /// Called before the revealer slides open or closed: it measures the clip as it slides, and
+    /// the clip's measurement may predate the pull steps that changed the height by allocation.
+    func headerWillSlide() {
         gtk_widget_queue_resize(clip)
+    }
+
+    /// Whether the revealer shows the header fully, not sliding.
+    private var headerRestsRevealed: Bool {
+        gtk_revealer_get_reveal_child(revealer.opaque) != 0 && gtk_revealer_get_child_revealed(revealer.opaque) != 0
     }
 }
 
-private let clipHeightKey = "refresh-visible-height"
-
-/// The clip is exactly as tall as the engine's header height, whatever its content needs.
+/// The clip is as tall as the header's visible height, which the `RefreshList` it is in holds,
+/// whatever its content needs; it has no minimum, since it cuts its content at any height.
 private let clipMeasure: GtkCustomMeasureFunc = {
     widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
     guard let widget else { return }
     var low: Int32 = 0
     var high: Int32 = 0
     if orientation == GTK_ORIENTATION_VERTICAL {
-        low = Int32(truncatingIfNeeded: Int(bitPattern: g_object_get_data(cast(gpointer(widget)), clipHeightKey)))
-        high = low
+        let list = gtk_widget_get_ancestor(widget, RefreshListType.type)
+        high = RefreshListType.visibleHeaderHeight(of: UnsafeMutableRawPointer(list))
     } else if let child = gtk_widget_get_first_child(widget) {
         gtk_widget_measure(child, orientation, -1, &low, &high, nil, nil)
     }

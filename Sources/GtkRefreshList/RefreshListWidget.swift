@@ -8,8 +8,14 @@
 // header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
+// The header's visible height is the widget's own state, in its instance-private data (as a C
+// type's G_ADD_PRIVATE struct): a pull step stores it and queues an allocation of this widget
+// alone, and size_allocate gives the header that height while it rests revealed. Nothing is
+// measured again for a step: the header's content keeps its natural height on the clip's bottom
+// edge (Parts.swift), the list only moves.
+//
 // A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
-// and is told of dispose. The instance owns it (a strong reference in the instance memory)
+// and is told of dispose. The instance owns it (a strong reference in its instance-private data)
 // until finalize, so it lives exactly as long as the widget; no object data, no idle.
 
 import CGtk
@@ -62,6 +68,16 @@ protocol RefreshListDriver: AnyObject {
     func refreshFromHost()
     /// The widget is being disposed (may be called more than once, as GObject allows).
     func widgetDisposed()
+}
+
+/// What each `RefreshList` instance holds in its instance-private data (GObject allocates it
+/// zeroed with the instance, before the GtkWidget struct, and frees it with the instance).
+struct RefreshListPrivate {
+    /// The instance's `RefreshListCore`, retained from instance_init until finalize.
+    var core: UnsafeMutableRawPointer?
+    /// The header's visible height (px), read by size_allocate and by the header's clip when the
+    /// revealer measures it (Parts.swift).
+    var visibleHeaderHeight: Int32
 }
 
 /// The Swift side of one `RefreshList` instance: its children and the list driving it.
@@ -393,8 +409,10 @@ enum RefreshListType {
     /// instance exists).
     nonisolated(unsafe) static var activateSignal: guint = 0
 
-    /// Instance memory: the GtkWidget, then one pointer to the `RefreshListCore`.
-    static let coreOffset = (MemoryLayout<GtkWidget>.size + 7) & ~7
+    /// Where each instance's `RefreshListPrivate` lies from the instance's address (negative:
+    /// GObject puts private data before the instance struct): set when the type is registered
+    /// and adjusted in class_init, before any instance exists, as `G_ADD_PRIVATE` does.
+    nonisolated(unsafe) static var privateOffset: gint = 0
 
     /// A new, empty instance (the Swift list puts its parts in).
     @MainActor
@@ -425,17 +443,37 @@ enum RefreshListType {
     /// The Swift side of `widget`, if it is a `RefreshList`.
     @MainActor
     static func core(of widget: UnsafeMutableRawPointer?) -> RefreshListCore? {
-        guard let widget, g_type_check_instance_is_a(cast(widget), type) != 0,
-            let slot = widget.load(fromByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
-        else { return nil }
-        return Unmanaged<RefreshListCore>.fromOpaque(slot).takeUnretainedValue()
+        guard let core = privateData(of: widget)?.pointee.core else { return nil }
+        return Unmanaged<RefreshListCore>.fromOpaque(core).takeUnretainedValue()
+    }
+
+    /// The instance-private data of `widget`, if it is a `RefreshList`
+    /// (`refresh_list_get_instance_private`).
+    static func privateData(of widget: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<RefreshListPrivate>? {
+        guard let widget, g_type_check_instance_is_a(cast(widget), type) != 0 else { return nil }
+        return widget.advanced(by: Int(privateOffset)).assumingMemoryBound(to: RefreshListPrivate.self)
+    }
+
+    /// The header's visible height in `widget` (px): as tall as the pull opened it, when it rests
+    /// revealed; the revealer scales it while it slides. 0 for anything but a `RefreshList`.
+    static func visibleHeaderHeight(of widget: UnsafeMutableRawPointer?) -> Int32 {
+        privateData(of: widget)?.pointee.visibleHeaderHeight ?? 0
+    }
+
+    /// Sets the header's visible height (px) in `widget`, a `RefreshList`; returns whether it
+    /// changed. What the change needs laid out again is the caller's to queue.
+    @MainActor
+    static func setVisibleHeaderHeight(_ height: Int32, of widget: WidgetPointer) -> Bool {
+        guard let data = privateData(of: widget.raw), data.pointee.visibleHeaderHeight != height else { return false }
+        data.pointee.visibleHeaderHeight = height
+        return true
     }
 
     private static func registerWidget() -> GType {
         var info = GTypeInfo()
         info.class_size = guint16(MemoryLayout<GtkWidgetClass>.size)
         info.class_init = classInit
-        info.instance_size = guint16(coreOffset + MemoryLayout<UnsafeMutableRawPointer>.size)
+        info.instance_size = guint16(MemoryLayout<GtkWidget>.size)
         info.instance_init = instanceInit
         // The enums first: class_init's property specs need them.
         _ = headerStateType
@@ -447,7 +485,9 @@ enum RefreshListType {
         _ = countedTextType
         _ = requestKindType
         _ = RefreshRequestType.type
-        return g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
+        let type = g_type_register_static(gtk_widget_get_type(), "RefreshList", &info, GTypeFlags(rawValue: 0))
+        privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<RefreshListPrivate>.stride))
+        return type
     }
 
     /// An enum GType whose nicks are the words the trace and the README use. Its values live as
@@ -481,6 +521,7 @@ private struct Measured: Sendable {
 
 private let classInit: GClassInitFunc = { klass, _ in
     guard let klass else { return }
+    g_type_class_adjust_private_offset(klass, &RefreshListType.privateOffset)
     let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
     objectClass.pointee.dispose = widgetDispose
     objectClass.pointee.finalize = widgetFinalize
@@ -639,9 +680,9 @@ private let instanceInit: GInstanceInitFunc = { instance, _ in
     guard let instance else { return }
     let raw = UnsafeMutableRawPointer(instance)
     let core = MainActor.assumeIsolated { RefreshListCore() }
-    raw.storeBytes(
-        of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: RefreshListType.coreOffset,
-        as: UnsafeMutableRawPointer?.self)
+    raw.advanced(by: Int(RefreshListType.privateOffset)).initializeMemory(
+        as: RefreshListPrivate.self,
+        repeating: RefreshListPrivate(core: Unmanaged.passRetained(core).toOpaque(), visibleHeaderHeight: 0), count: 1)
     let widget = raw.assumingMemoryBound(to: GtkWidget.self)
     // The list moves under the header by a translation; what moves past the bottom is not drawn.
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -699,10 +740,8 @@ private let disposeIfLeftOut: GWeakNotify = { data, _ in
 }
 
 private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
-    if let raw = UnsafeMutableRawPointer(object),
-        let slot = raw.load(fromByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
-    {
-        raw.storeBytes(of: nil, toByteOffset: RefreshListType.coreOffset, as: UnsafeMutableRawPointer?.self)
+    if let data = RefreshListType.privateData(of: UnsafeMutableRawPointer(object)), let slot = data.pointee.core {
+        data.pointee.core = nil
         let address = UInt(bitPattern: slot)
         MainActor.assumeIsolated {
             let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
@@ -770,15 +809,26 @@ private let measure:
 
 /// The header at the top at the height it opened to; the list below it at its constant size
 /// (less the header's height only while the header rests open), moved by a translation.
+///
+/// While the header rests revealed, its height is the visible height held in the instance,
+/// which a pull step changes with no more than an allocation of this widget: the revealer's
+/// measurement (cached, never queued again for a step) is not read for it. While the revealer
+/// slides, its measurement is the height: the visible height scaled by how far it has slid.
 private let sizeAllocate: @convention(c) (UnsafeMutablePointer<GtkWidget>?, Int32, Int32, Int32) -> Void = {
     widget, width, height, _ in
     let address = UInt(bitPattern: widget)
     MainActor.assumeIsolated {
-        guard let core = RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address)) else { return }
+        let raw = UnsafeMutableRawPointer(bitPattern: address)
+        guard let core = RefreshListType.core(of: raw) else { return }
         var headerHeight: Int32 = 0
         if let header = core.header {
+            // Measured before it is allocated, as GTK asks, whichever height it takes.
             var low: Int32 = 0
             gtk_widget_measure(header, GTK_ORIENTATION_VERTICAL, width, &low, &headerHeight, nil, nil)
+            let revealer = header.opaque
+            if gtk_revealer_get_reveal_child(revealer) != 0, gtk_revealer_get_child_revealed(revealer) != 0 {
+                headerHeight = RefreshListType.visibleHeaderHeight(of: raw)
+            }
             headerHeight = min(max(low, headerHeight), height)
             var allocation = GtkAllocation(x: 0, y: 0, width: width, height: headerHeight)
             gtk_widget_size_allocate(header, &allocation, -1)

@@ -1,6 +1,6 @@
-// The header follows the pull exactly, animates closed within 250 ms, and snaps closed when
-// GTK animations are disabled; its spinner turns from frame to frame, and stands still when they
-// are disabled.
+// The header follows the pull exactly, each step laid out by an allocation with nothing
+// measured again, animates closed within 250 ms, and snaps closed when GTK animations are
+// disabled; its spinner turns from frame to frame, and stands still when they are disabled.
 
 import CGtk
 import GtkInterop
@@ -91,6 +91,48 @@ final class HeaderMotionTests: XCTestCase {
                 previous = expected
             }
             XCTAssertEqual(list.state.header.state, .armed)
+            drag.cancel()
+            GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
+        }
+    }
+
+    /// A pull step is laid out by an allocation of the list alone: while the header follows the
+    /// pull, a step that does not change what the header says (its state, its title) has
+    /// nothing measured again, neither the list nor anything around it, and the header still
+    /// shows each step's height.
+    func testAPullStepIsLaidOutWithoutMeasuringAgain() throws {
+        try onMainActor {
+            let list = try GtkTest.makeList()
+            list.onRefresh { page(1...20) }
+            // The list in a holder that counts its own measurements: a resize queued anywhere in
+            // the list reaches it; an allocation of the list does not.
+            let holder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_layout_manager(holder, gtk_custom_layout_new(nil, countingMeasure, fillingAllocate))
+            gtk_box_append(holder.box, list.widget)
+            let window = GtkTest.window(holder)
+            defer { GtkTest.destroy(window) }
+            list.start()
+            GtkTest.wait("the first refresh over and the header closed") {
+                list.state.header.state == .idle && list.headerAllocatedHeight == 0
+            }
+            let drag = EmittedDrag(on: list.widget)
+            drag.press()
+            var stepsMeasuringNothing = 0
+            for step in 1...12 {
+                let stateBefore = list.state.header.state
+                let measuresBefore = holderMeasurements
+                drag.move(to: Double(step * 8))
+                let expected = Int(list.state.header.height.rounded())
+                GtkTest.wait("step \(step) laid out at \(expected) px (now \(list.headerAllocatedHeight))") {
+                    list.headerAllocatedHeight == expected
+                }
+                // The first step opens the header (the revealer is measured as it reveals), and
+                // a step that arms the pull changes its title.
+                guard stateBefore == .pulling, list.state.header.state == .pulling else { continue }
+                XCTAssertEqual(holderMeasurements, measuresBefore, "step \(step) measured nothing again")
+                stepsMeasuringNothing += 1
+            }
+            XCTAssertGreaterThanOrEqual(stepsMeasuringNothing, 3, "steps that only pulled were checked")
             drag.cancel()
             GtkTest.wait("the header closed after the cancelled pull") { list.headerAllocatedHeight == 0 }
         }
@@ -189,4 +231,30 @@ final class HeaderMotionTests: XCTestCase {
             XCTAssertEqual(waiting.count, 2, "the second refresh, still waiting")
         }
     }
+}
+
+/// How often the holder in `testAPullStepIsLaidOutWithoutMeasuringAgain` was measured (GTK calls
+/// a layout's functions on the main thread only).
+nonisolated(unsafe) private var holderMeasurements = 0
+
+/// Measures the holder as its one child, counting.
+private let countingMeasure: GtkCustomMeasureFunc = {
+    widget, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+    holderMeasurements += 1
+    var low: Int32 = 0
+    var high: Int32 = 0
+    if let child = gtk_widget_get_first_child(widget) {
+        gtk_widget_measure(child, orientation, forSize, &low, &high, nil, nil)
+    }
+    minimum?.pointee = low
+    natural?.pointee = high
+    minimumBaseline?.pointee = -1
+    naturalBaseline?.pointee = -1
+}
+
+/// Gives the holder's one child the whole holder.
+private let fillingAllocate: GtkCustomAllocateFunc = { widget, width, height, baseline in
+    guard let child = gtk_widget_get_first_child(widget) else { return }
+    var allocation = GtkAllocation(x: 0, y: 0, width: width, height: height)
+    gtk_widget_size_allocate(child, &allocation, baseline)
 }
