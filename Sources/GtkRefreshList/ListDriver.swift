@@ -136,12 +136,13 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
         connections.onNotify(gpointer(parts.revealer), "child-revealed") { [weak self] in self?.render() }
         // Realized again after the placeholder had its place: one handler per frame clock.
         connections.onVoid(gpointer(parts.listView), "realize") { [weak self] in self?.followLayoutClock() }
-        // Shown again: rows that arrived for the top while it was away go in above the place
-        // the reader left, counted by the pill (the engine's `listShown`).
+        // Shown: the list starts, or, shown again, the rows that arrived for the top while it
+        // was away go in above the place the reader left, counted by the pill (the engine's
+        // `listShown`; a list is taken as shown until it first leaves the screen).
         connections.onVoid(widget.raw, "map", owned: false) { [weak self] in
             guard let self else { return }
-            self.send(.listShown(true))
             if self.configuration.startsWhenShown { self.start() }
+            if !self.engine.isListShown { self.send(.listShown(true)) }
         }
         // The list leaves the screen (its window closes, a stack shows another page): rows that
         // arrive for the top wait for it, and the place is saved as the reader left it, as at
