@@ -52,9 +52,16 @@ extension ListDriver {
         let secondClick = gtk_gesture_click_new()!
         gtk_event_controller_set_propagation_phase(secondClick, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(listView, secondClick)
-        connections.onClick(gpointer(secondClick), "pressed") { [weak self] presses, _, _ in
+        connections.onClick(gpointer(secondClick), "pressed") { [weak self, secondClick] presses, x, y in
             guard let self else { return }
-            self.input.secondClickPressed = presses >= 2 && self.core.singleClickActivate
+            let press = (time: gtk_event_controller_get_current_event_time(secondClick), x: x, y: y)
+            let previous = self.input.lastPress
+            self.input.lastPress = press
+            // The cells count their own presses: this gesture may have been reset between the two
+            // clicks and count this one as a first (on Wayland it is stopped once the first click
+            // opened the row), so the time and distance since the last press say it as well.
+            let second = presses >= 2 || previous.map { Self.isDoubleClick(from: $0, to: press, in: listView) } == true
+            self.input.secondClickPressed = second && self.core.singleClickActivate
         }
         connections.onClick(gpointer(secondClick), "released") { [weak self] _, _, _ in
             self?.input.secondClickPressed = false
@@ -62,6 +69,26 @@ extension ListDriver {
         connections.onVoid(gpointer(secondClick), "stopped") { [weak self] in
             self?.input.secondClickPressed = false
         }
+    }
+
+    /// Whether a press at `second` makes a double click with the one at `first`, by the
+    /// desktop's double-click time and distance (GtkSettings), as GTK's click gestures count.
+    private static func isDoubleClick(
+        from first: (time: UInt32, x: Double, y: Double), to second: (time: UInt32, x: Double, y: Double),
+        in widget: WidgetPointer
+    ) -> Bool {
+        guard let settings = gtk_widget_get_settings(widget).map(gpointer.init) else { return false }
+        func setting(_ name: String) -> Int32 {
+            var value = GValue()
+            g_value_init(&value, cgtk_type_int())
+            defer { g_value_unset(&value) }
+            g_object_get_property(cast(settings), name, &value)
+            return g_value_get_int(&value)
+        }
+        let elapsed = second.time &- first.time
+        let distance = Double(setting("gtk-double-click-distance"))
+        return elapsed <= UInt32(max(0, setting("gtk-double-click-time")))
+            && abs(second.x - first.x) <= distance && abs(second.y - first.y) <= distance
     }
 
     /// Whether `gesture`'s current sequence comes from a touchscreen.

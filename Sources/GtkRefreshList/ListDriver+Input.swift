@@ -21,6 +21,8 @@ struct InputState {
     /// Whether a double click's second click is down, with single-click-activate
     /// (ListDriver+Activation.swift): it opens nothing.
     var secondClickPressed = false
+    /// The last press on the list view: its display server time (ms) and place in the view.
+    var lastPress: (time: UInt32, x: Double, y: Double)?
 }
 
 extension ListDriver {

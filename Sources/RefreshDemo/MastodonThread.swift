@@ -4,7 +4,10 @@
 // to it, depth first), asked for together and answered as one page, ancestors, the status,
 // descendants, with nothing more to load. Either request failing fails the page, in the
 // timeline's words (the server's status, a 429's wait, libsoup's error); the other is then
-// cancelled. The timeline's session, sign-in and tracer are shared.
+// let finish and its answer dropped, never cancelled: libsoup 3.6 (Debian 13) frees a request's
+// queue item when it is cancelled while its answer is coming in, then reads it again in
+// soup_session_send_finish, a use after free that corrupted the heap. The list going away, or a
+// newer refresh, still cancels both. The timeline's session, sign-in and tracer are shared.
 
 import CGtk
 import CSoup
@@ -55,9 +58,11 @@ final class MastodonThread {
         func finish(_ result: Result<Page<FeedItem>, any Error>) {
             guard !answered else { return }
             answered = true
-            // The other request is not waited for; letting the requests go ends the cycle
-            // their answers' closures make with this list of them.
-            for request in requests { g_cancellable_cancel(request.cancellable) }
+            // The other request is not waited for, nor cancelled: its answer, already on its way
+            // (both go out together), is dropped by `answered`. Cancelling it while libsoup 3.6
+            // reads that answer frees the request's queue item before libsoup is done with it
+            // (see the top of this file). Letting the requests go ends the cycle their answers'
+            // closures make with this list of them.
             requests = []
             if !done.isCancelled { done(result) }
         }

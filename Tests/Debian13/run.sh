@@ -59,7 +59,6 @@ if [ "${1:-}" = "--in-root" ]; then
     skip="$skip|ThreadTests.testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturnOnWayland"
     skip="$skip|ThreadTests.testClicksOnALinkAPictureOrAButtonInAStatusAreTheirsAndOpenNoThread"
     skip="$skip|TimelineLinkTests.testClickingAMentionInAStatusOpensItsAddress"
-    skip="$skip|ThreadTests.testAThreadWhoseRequestFailsShowsItsErrorViewAndARefreshRecovers"
     for suite in RefreshEngineTests GtkRefreshListTests RefreshDemoTests; do
         echo "== Debian 13: $suite on X11 (Xvfb)"
         REFRESH_RENDER_DIR="$renders/x11" on_x11 nice -n 10 swift test --skip-build --scratch-path "$scratch" \

@@ -188,6 +188,12 @@ final class ActivationTests: XCTestCase {
             Self.waitForOpened(2, h.opened, what: "a single click on row 28")
             XCTAssertEqual(h.opened.signalled, [0, 2])
             XCTAssertEqual(h.opened.handled.last?.id, 28)
+            // A double click then opens the row once: its second click opens nothing more.
+            let row29 = try Self.point(onRow: 29, of: h.list)
+            input.doubleClick(at: row29.x, row29.y)
+            Self.waitForOpened(3, h.opened, what: "a double click on row 29 with single-click-activate")
+            Self.settle(h.list)
+            XCTAssertEqual(h.opened.signalled, [0, 2, 1], "row 29 opened once")
 
             // The button inside row 27 is the button's: it clicks, the row does not open.
             let row27 = try XCTUnwrap(Self.shownRowWidget("row 27", of: h.list))
@@ -211,7 +217,7 @@ final class ActivationTests: XCTestCase {
                 "the row's button clicked (under the pointer: \(Self.picked(at: buttonPoint, in: h.list)), rows opened \(h.opened.signalled))"
             ) { h.opened.buttonClicks == 1 }
             Self.settle(h.list)
-            XCTAssertEqual(h.opened.signalled.count, 2, "a click on a button inside a row does not open the row")
+            XCTAssertEqual(h.opened.signalled.count, 3, "a click on a button inside a row does not open the row")
 
             // The footer ("no more items") below the last row is not a row.
             let adjustment = verticalAdjustment(h.list)
@@ -224,8 +230,8 @@ final class ActivationTests: XCTestCase {
             }
             input.point(at: 20, Int(screenTop(of: footer, in: h.list)) + Int(gtk_widget_get_height(footer)) / 2)
             Self.settle(h.list)
-            XCTAssertEqual(h.opened.signalled.count, 2, "a click on the footer opens nothing")
-            XCTAssertEqual(h.opened.handled.count, 2)
+            XCTAssertEqual(h.opened.signalled.count, 3, "a click on the footer opens nothing")
+            XCTAssertEqual(h.opened.handled.count, 3)
         }
     }
 
