@@ -4,9 +4,9 @@
 // to it, depth first), asked for together and answered as one page, ancestors, the status,
 // descendants, with nothing more to load. Either request failing fails the page, in the
 // timeline's words (the server's status, a 429's wait, libsoup's error); the other is then
-// let finish and its answer dropped, never cancelled: libsoup 3.6 (Debian 13) frees a request's
-// queue item when it is cancelled while its answer is coming in, then reads it again in
-// soup_session_send_finish, a use after free that corrupted the heap. The list going away, or a
+// let finish and its answer dropped, never cancelled: cancelling it, libsoup 3.6 (Debian 13)
+// read the request's freed queue item in soup_session_send_finish (valgrind), a use after free
+// that corrupted the heap. The list going away, or a
 // newer refresh, still cancels both. The timeline's session, sign-in and tracer are shared.
 
 import CGtk
