@@ -7,26 +7,8 @@ import RefreshEngine
 import XCTest
 
 final class NewerRetryTests: XCTestCase {
-    /// A restored list whose first load of newer rows (token 2), started at the top, failed.
-    private func failedNewer(file: StaticString = #filePath, line: UInt = #line) -> EngineStore {
-        let store = EngineStore.restored(file: file, line: line)
-        store.send(
-            .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
-            effects: [.startLoadNewer(token(2))], file: file, line: line
-        ) { $0.newerRows = .loading }
-        XCTAssertEqual(store.engine.pill, .hidden, "nothing to show while they load", file: file, line: line)
-        store.send(
-            .loadNewerCompleted(token(2), .failure(failure(1))), at: 400, effects: [.announce(.loadNewerFailed)],
-            file: file, line: line
-        ) { $0.newerRows = .failed }
-        XCTAssertEqual(store.engine.pill, .retryNewer, file: file, line: line)
-        XCTAssertEqual(store.engine.newerFailure, failure(1), file: file, line: line)
-        XCTAssertTrue(store.engine.refersTo(failure(1)), "its message is still shown", file: file, line: line)
-        return store
-    }
-
     func testRetryOnThePillLoadsTheNewerRowsAgainAndTheirCountShows() {
-        let store = failedNewer()
+        let store = EngineStore.failedNewer()
         // The reader scrolls down and back: Retry stays on offer, nothing loads by itself, the
         // place is saved as it rests.
         store.send(.geometry(offset: 300, contentHeight: 2_000, viewportHeight: 600), at: 500, effects: [])
@@ -110,7 +92,7 @@ final class NewerRetryTests: XCTestCase {
     }
 
     func testARefreshEndsTheRetryAndAnActivationWithNothingToRetryIsIgnored() {
-        let store = failedNewer()
+        let store = EngineStore.failedNewer()
         store.send(.tick, at: 820, effects: [.persistPlace])
         store.send(
             .refreshRequested, at: 1_000,

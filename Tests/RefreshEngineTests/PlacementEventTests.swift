@@ -72,14 +72,7 @@ final class PlacementEventTests: XCTestCase {
     }
 
     func testARetryPillKeepsTheFocusWhereItIs() {
-        let store = EngineStore.restored()
-        store.send(
-            .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
-            effects: [.startLoadNewer(token(2))]
-        ) { $0.newerRows = .loading }
-        store.send(
-            .loadNewerCompleted(token(2), .failure(failure(1))), at: 400, effects: [.announce(.loadNewerFailed)]
-        ) { $0.newerRows = .failed }
+        let store = EngineStore.failedNewer()
         store.send(.pillActivated(hadFocus: true), at: 600, effects: [.startLoadNewer(token(3))]) {
             $0.newerRows = .loading
         }

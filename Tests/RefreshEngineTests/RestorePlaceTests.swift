@@ -157,16 +157,7 @@ final class RestorePlaceTests: XCTestCase {
     }
 
     func testNewerRowsThatFailOrAddNothingEndTheTopSide() {
-        let failing = EngineStore.restored()
-        failing.send(
-            .geometry(offset: 0, contentHeight: 2_000, viewportHeight: 600), at: 320,
-            effects: [.startLoadNewer(token(2))]
-        ) { $0.newerRows = .loading }
-        failing.send(
-            .loadNewerCompleted(token(2), .failure(failure(1))), at: 400, effects: [.announce(.loadNewerFailed)]
-        ) {
-            $0.newerRows = .failed
-        }
+        let failing = EngineStore.failedNewer()
         // Scrolling about asks no more: the pill's Retry does (NewerRetryTests), or a refresh
         // starts over from the newest.
         failing.send(.geometry(offset: 10, contentHeight: 2_000, viewportHeight: 600), at: 500, effects: [])
