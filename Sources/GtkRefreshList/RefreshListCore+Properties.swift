@@ -122,9 +122,8 @@ extension RefreshListCore {
         case .pageSize:
             change(property, on: object, \.engine.pageSize, to: Int(g_value_get_int(value)))
         case .loadMoreDistance:
-            // Any negative distance is the default's one view (the engine's nil).
-            let distance = g_value_get_double(value)
-            change(property, on: object, \.engine.loadMoreDistance, to: distance < 0 ? nil : distance)
+            let distance = RefreshConfiguration.loadMoreDistance(setting: g_value_get_double(value))
+            change(property, on: object, \.engine.loadMoreDistance, to: distance)
         case .shortcutScope:
             let scope = ShortcutScope.allCases[Int(g_value_get_enum(value))]
             change(property, on: object, \.shortcutScope, to: scope)

@@ -58,4 +58,8 @@ extension RefreshConfiguration {
             ? threshold : min(refreshingHeaderHeight, changed.maximumHeaderHeight)
         return changed
     }
+
+    /// The load-more distance a host's setting names (a toolkit property has no `nil`): any
+    /// negative distance is the default, one viewport height (`nil`).
+    public static func loadMoreDistance(setting value: Double) -> Double? { value < 0 ? nil : value }
 }

@@ -186,4 +186,11 @@ final class ConfigurationChangeTests: XCTestCase {
         XCTAssertEqual(lowered.maximumHeaderHeight, 150)
         XCTAssertEqual(lowered.refreshingHeaderHeight, 50)
     }
+
+    func testALoadMoreDistanceSettingBelowZeroIsTheDefaultOneView() {
+        XCTAssertNil(RefreshConfiguration.loadMoreDistance(setting: -1), "the property's default")
+        XCTAssertNil(RefreshConfiguration.loadMoreDistance(setting: -0.5))
+        XCTAssertEqual(RefreshConfiguration.loadMoreDistance(setting: 0), 0)
+        XCTAssertEqual(RefreshConfiguration.loadMoreDistance(setting: 250), 250)
+    }
 }
