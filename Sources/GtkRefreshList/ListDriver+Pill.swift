@@ -146,7 +146,8 @@ extension RefreshListCore {
     /// focused row while it has more to take (a row's own buttons, the footer's), else to the
     /// pill. Returns whether this moved the focus; any other move is left to GtkWidget's.
     func tabToPill(_ direction: GtkDirectionType) -> Bool {
-        guard direction == GTK_DIR_TAB_FORWARD, let pill, let content, gtk_widget_get_visible(pill) != 0,
+        guard direction == GTK_DIR_TAB_FORWARD, let pill = self.pill, let content = self.content,
+            gtk_widget_get_visible(pill) != 0,
             let root = gtk_widget_get_parent(content), gtk_widget_get_focus_child(root) == content,
             gtk_widget_get_focus_child(content) != nil
         else { return false }
@@ -163,7 +164,7 @@ extension RefreshListCore {
     /// margin), centred across the list near the top of the list's area, which begins `top`
     /// px down (under the header).
     func allocatePill(width: Int32, top: Int32) {
-        guard let pill, gtk_widget_get_visible(pill) != 0 else { return }
+        guard let pill = self.pill, gtk_widget_get_visible(pill) != 0 else { return }
         let margin: Int32 = 12
         var minimumWidth: Int32 = 0
         var naturalWidth: Int32 = 0

@@ -208,13 +208,15 @@ extension ListDriver {
         return true
     }
 
-    /// Whether rows far from the view wait (the `prepares-rows` property). Turned off, every
-    /// waiting row is prepared now; turned on, rows bound from then on may wait.
+    /// Whether rows far from the view wait (the `prepares-rows` property, notified when it
+    /// changes). Turned off, every waiting row is prepared now; turned on, rows bound from then
+    /// on may wait.
     var preparesRows: Bool {
         get { preparation.policy != nil }
         set {
             guard newValue != preparesRows else { return }
             preparation.policy = newValue ? (configuration.rowPreparation ?? RowPreparation()) : nil
+            defer { notifyProperties() }
             guard !newValue else { return scheduleIdlePreparation() }
             preparation.idle.cancel()
             for listItem in preparation.waiting { prepare(listItem) }

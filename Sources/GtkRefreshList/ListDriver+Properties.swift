@@ -13,6 +13,7 @@ struct NotifiedProperties: Equatable {
     var isRefreshing = false
     var isHeaderHidden = false
     var isFooterHidden = false
+    var preparesRows = true
     var maximumRows = RefreshConfiguration.standard.maximumRows
     var newAbove = 0
     var newerRows = NewerRows.none
@@ -27,9 +28,18 @@ extension ListDriver: RefreshListDriver {
         return false
     }
     var pullThresholdForProperty: Double { engine.configuration.pullThreshold }
-    var maximumRowsForProperty: Int {
-        get { maximumRows }
-        set { maximumRows = newValue }
+    var presentation: ListPresentation {
+        get {
+            ListPresentation(
+                headerHidden: isHeaderHidden, footerHidden: isFooterHidden, preparesRows: preparesRows,
+                maximumRows: maximumRows)
+        }
+        set {
+            if newValue.headerHidden != isHeaderHidden { isHeaderHidden = newValue.headerHidden }
+            if newValue.footerHidden != isFooterHidden { isFooterHidden = newValue.footerHidden }
+            if newValue.preparesRows != preparesRows { preparesRows = newValue.preparesRows }
+            if let rows = newValue.maximumRows, rows != maximumRows { maximumRows = rows }
+        }
     }
     var headerTakesRoom: Bool { rendered.headerTakesRoom }
     func listAllocated(heightChanged: Bool) {
@@ -51,7 +61,8 @@ extension ListDriver: RefreshListDriver {
         NotifiedProperties(
             headerState: headerStateForProperty, footerState: footerStateForProperty,
             isRefreshing: isRefreshingForProperty, isHeaderHidden: isHeaderHidden, isFooterHidden: isFooterHidden,
-            maximumRows: maximumRows, newAbove: newAboveForProperty, newerRows: newerRowsForProperty,
+            preparesRows: preparesRows, maximumRows: maximumRows, newAbove: newAboveForProperty,
+            newerRows: newerRowsForProperty,
             hasStarted: hasStarted)
     }
 
@@ -69,6 +80,7 @@ extension ListDriver: RefreshListDriver {
         if now.isRefreshing != before.isRefreshing { g_object_notify(object, "refreshing") }
         if now.isHeaderHidden != before.isHeaderHidden { g_object_notify(object, "header-hidden") }
         if now.isFooterHidden != before.isFooterHidden { g_object_notify(object, "footer-hidden") }
+        if now.preparesRows != before.preparesRows { g_object_notify(object, "prepares-rows") }
         if now.maximumRows != before.maximumRows { g_object_notify(object, "max-rows") }
         if now.newAbove != before.newAbove { g_object_notify(object, "new-above") }
         if now.newerRows != before.newerRows { g_object_notify(object, "newer-state") }

@@ -47,8 +47,8 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
 
     /// The app's row functions (dropped at dispose, with the loaders: they may hold the list).
     var rows: RowFactory<Item>
-    /// The instance's Swift side, which owns this object (so outlives it).
-    unowned let core: RefreshListCore
+    /// The widget's private data, which owns this object (so outlives it).
+    let core: RefreshListCore
     let parts: Parts
     /// The "N new" pill over the rows (ListDriver+Pill.swift).
     let pill: NewPill
@@ -164,17 +164,22 @@ final class ListDriver<Item: Identifiable & Sendable> where Item.ID: Sendable {
                 self?.start()
             }
         }
-        // What a `.ui` file set on the widget before this list drove it (already notified).
-        notified.isHeaderHidden = core.settings.headerHidden
-        notified.isFooterHidden = core.settings.footerHidden
-        // The settings the widget said until this list drove it: those that differ now are notified.
+        // What the widget said until this list drove it (already notified): what a `.ui` file
+        // hid, and a `max-rows` it set, win over the configuration; those that differ now are
+        // notified.
+        let said = core.settings.presentation
+        notified.isHeaderHidden = said.headerHidden
+        notified.isFooterHidden = said.footerHidden
+        notified.preparesRows = said.preparesRows
+        notified.maximumRows = said.maximumRows ?? RefreshConfiguration.standard.maximumRows
         core.notifyTakenOver(from: core.settings.list, on: cast(widget.raw))
-        // `max-rows` said the default, or what a `.ui` file set (which wins over the configuration).
-        notified.maximumRows = core.settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
-        if let set = core.settings.maximumRows, set != engine.maximumRows { maximumRows = set }
-        if core.settings.headerHidden { isHeaderHidden = true }
-        if core.settings.footerHidden { isFooterHidden = true }
+        var taken = presentation
+        taken.headerHidden = taken.headerHidden || said.headerHidden
+        taken.footerHidden = taken.footerHidden || said.footerHidden
+        taken.maximumRows = said.maximumRows ?? taken.maximumRows
+        presentation = taken
         render()
+        notifyProperties()
     }
 
     /// `engine` with its drag slop at most GTK's drag threshold (the `gtk-dnd-drag-threshold`

@@ -14,9 +14,9 @@ import RefreshEngine
 extension RefreshListCore {
     /// The list driven through GObject, or nil with a critical naming `call` when there is none.
     private func objectList(_ call: String) -> ListDriver<ObjectItem>? {
-        if let list = driver as? ListDriver<ObjectItem> { return list }
+        if let list = self.driver as? ListDriver<ObjectItem> { return list }
         let why =
-            driver == nil
+            self.driver == nil
             ? "the list has not started (it starts when shown, or with refresh_list_start())"
             : "this list is driven from Swift (ListDriver<Item> edits its rows)"
         cgtk_log_critical("RefreshList", "refresh_list_\(call): \(why); ignored")
@@ -27,7 +27,7 @@ extension RefreshListCore {
     /// take it.
     private func row(_ call: String, _ object: gpointer?) -> (ListDriver<ObjectItem>, ObjectItem)? {
         guard let list = objectList(call) else { return nil }
-        guard let object, g_type_check_instance_is_a(cast(object), itemType) != 0 else {
+        guard let object, g_type_check_instance_is_a(cast(object), self.itemType) != 0 else {
             let given = object.map {
                 typeName(
                     g_type_check_instance_is_a(cast($0), cgtk_type_object()) != 0
@@ -35,12 +35,12 @@ extension RefreshListCore {
             }
             cgtk_log_critical(
                 "RefreshList",
-                "refresh_list_\(call): \(given ?? "NULL") given, the list's item-type is \(typeName(itemType)); ignored"
+                "refresh_list_\(call): \(given ?? "NULL") given, the list's item-type is \(typeName(self.itemType)); ignored"
             )
             return nil
         }
         do {
-            return (list, try ObjectItem.row(cast(object), keyedBy: keyProperty))
+            return (list, try ObjectItem.row(cast(object), keyedBy: self.keyProperty))
         } catch {
             guard case .refused(let reason) = error else { return nil }
             cgtk_log_critical("RefreshList", "refresh_list_\(call): \(reason); ignored")
@@ -74,7 +74,7 @@ extension RefreshListCore {
 
     func remove(key: String) -> Bool {
         guard let list = objectList("remove") else { return false }
-        guard keyProperty != nil else {
+        guard self.keyProperty != nil else {
             cgtk_log_critical(
                 "RefreshList", "refresh_list_remove: the list has no key-property to find rows by; ignored")
             return false

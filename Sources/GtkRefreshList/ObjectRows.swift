@@ -236,8 +236,8 @@ extension RefreshListCore {
     /// Makes the list driven through GObject once the widget is on screen with a factory and no
     /// Swift list drives it (it starts by itself then, with `starts-when-shown`).
     func startObjectListIfReady(on widget: WidgetPointer) {
-        guard driver == nil, !isDisposed, gtk_widget_get_mapped(widget) != 0 else { return }
-        guard factory != nil else {
+        guard self.driver == nil, !self.isDisposed, gtk_widget_get_mapped(widget) != 0 else { return }
+        guard self.factory != nil else {
             warnOfMissingFactory(on: widget)
             return
         }
@@ -246,25 +246,26 @@ extension RefreshListCore {
 
     /// `refresh_list_start`: starts the list driving the widget, made now if none does yet.
     func start(on widget: WidgetPointer) {
-        if driver == nil, !isDisposed {
-            guard factory != nil else {
+        if self.driver == nil, !self.isDisposed {
+            guard self.factory != nil else {
                 cgtk_log_critical("RefreshList", "refresh_list_start: the list needs its factory first; ignored")
                 return
             }
             makeObjectList(on: widget)
         }
-        driver?.start()
+        self.driver?.start()
     }
 
     /// The list driven through GObject, made with the settings its properties were given; it
     /// holds them from now on (the properties read and write them there).
     @discardableResult
     private func makeObjectList(on widget: WidgetPointer) -> ListDriver<ObjectItem>? {
-        guard let factory else { return nil }
+        guard let factory = self.factory else { return nil }
         // The settings kept for it (each checked as it was set), and from now on its own.
-        var configuration = settings.list
-        configuration.maximumRows = settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
-        configuration.rowPreparation = settings.preparesRows ? RowPreparation() : nil
+        var configuration = self.settings.list
+        let presentation = self.settings.presentation
+        configuration.maximumRows = presentation.maximumRows ?? RefreshConfiguration.standard.maximumRows
+        configuration.rowPreparation = presentation.preparesRows ? RowPreparation() : nil
         var rows = RowFactory<ObjectItem>(makeRow: { gtk_label_new(nil)! }, bind: { _, _ in })
         rows.cellFactory = factory
         rows.object = { gpointer($0.object) }
@@ -277,14 +278,14 @@ extension RefreshListCore {
             return nil
         }
         let address = UInt(bitPattern: widget)
-        if settings.paging == .cursor, keyProperty == nil {
+        if self.settings.paging == .cursor, self.keyProperty == nil {
             // `paging` reads what the list does from here on.
             defer { g_object_notify(cast(widget.raw), "paging") }
             cgtk_log_critical(
                 "RefreshList",
                 "paging by cursor needs a key-property (the rows' keys are the cursors); the list pages by number")
         }
-        if settings.paging == .cursor, keyProperty != nil {
+        if self.settings.paging == .cursor, self.keyProperty != nil {
             list.onLoad(completion: { request, done in
                 let widget = WidgetPointer(bitPattern: address)!
                 switch request {
@@ -315,13 +316,13 @@ extension RefreshListCore {
     /// An app that answers `refresh` or `load-more` but gave the widget no factory would see an
     /// empty list and nothing asked: said once, when the widget is first shown that way.
     fileprivate func warnOfMissingFactory(on widget: WidgetPointer) {
-        guard !warnedOfMissingFactory else { return }
+        guard !self.warnedOfMissingFactory else { return }
         let answered = ["refresh", "load-more"].contains { name in
             let signal = g_signal_lookup(name, RefreshListType.type)
             return signal != 0 && g_signal_has_handler_pending(gpointer(widget), signal, 0, 0) != 0
         }
         guard answered else { return }
-        warnedOfMissingFactory = true
+        self.warnedOfMissingFactory = true
         cgtk_log_warning(
             "RefreshList",
             "RefreshList shown with a handler of refresh or load-more but no factory: it asks for no rows "
@@ -387,11 +388,14 @@ public func refreshRequestIsCancelled(_ request: UnsafeMutableRawPointer?) -> gb
     (RefreshRequestType.core(of: request, "is_cancelled")?.status == .cancelled).gboolean
 }
 
-/// The `RefreshRequest` GType: a GObject whose instance memory is the GObject, then one pointer
-/// to its `RequestCore`, released on finalize.
+/// The `RefreshRequest` GType: a GObject whose instance-private data (as `G_ADD_PRIVATE` gives
+/// a C type) holds its `RequestCore`, retained from when the list makes it until finalize.
 enum RefreshRequestType {
     static let type: GType = register()
-    static let coreOffset = (MemoryLayout<GObject>.size + 7) & ~7
+    /// Where each request's private data (one pointer, zero until the list fills it) lies from
+    /// the instance's address: set when the type is registered and adjusted in class_init,
+    /// before any instance exists.
+    nonisolated(unsafe) static var privateOffset: gint = 0
 
     /// Asks the app for rows: a new request handed to the widget's `signal` handlers, kept by
     /// the list until answered or cancelled. With no handler connected the request fails at once.
@@ -406,7 +410,8 @@ enum RefreshRequestType {
             kind: kind, cursor: cursor, page: page, pageSize: pageSize, completion: done, widget: widget)
         let object = g_object_new_with_properties(type, 0, nil, nil)!
         UnsafeMutableRawPointer(object).storeBytes(
-            of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
+            of: Unmanaged.passRetained(core).toOpaque(), toByteOffset: Int(privateOffset),
+            as: UnsafeMutableRawPointer?.self)
         core.held = object
         done.onCancel { [weak core] in core?.cancelled() }
         let id = g_signal_lookup(signal, RefreshListType.type)
@@ -439,7 +444,7 @@ enum RefreshRequestType {
     @MainActor
     static func core(of request: UnsafeMutableRawPointer?, _ call: String) -> RequestCore? {
         guard let request, g_type_check_instance_is_a(cast(request), type) != 0,
-            let slot = request.load(fromByteOffset: coreOffset, as: UnsafeMutableRawPointer?.self)
+            let slot = request.load(fromByteOffset: Int(privateOffset), as: UnsafeMutableRawPointer?.self)
         else {
             cgtk_log_critical("RefreshList", "refresh_request_\(call): not a RefreshRequest")
             return nil
@@ -451,8 +456,10 @@ enum RefreshRequestType {
         var info = GTypeInfo()
         info.class_size = guint16(MemoryLayout<GObjectClass>.size)
         info.class_init = requestClassInit
-        info.instance_size = guint16(coreOffset + MemoryLayout<UnsafeMutableRawPointer>.size)
-        return g_type_register_static(cgtk_type_object(), "RefreshRequest", &info, GTypeFlags(rawValue: 0))
+        info.instance_size = guint16(MemoryLayout<GObject>.size)
+        let type = g_type_register_static(cgtk_type_object(), "RefreshRequest", &info, GTypeFlags(rawValue: 0))
+        privateOffset = g_type_add_instance_private(type, gsize(MemoryLayout<UnsafeMutableRawPointer?>.size))
+        return type
     }
 
     fileprivate static var parentClass: UnsafeMutablePointer<GObjectClass> {
@@ -462,6 +469,7 @@ enum RefreshRequestType {
 
 private let requestClassInit: GClassInitFunc = { klass, _ in
     guard let klass else { return }
+    g_type_class_adjust_private_offset(klass, &RefreshRequestType.privateOffset)
     let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
     objectClass.pointee.finalize = requestFinalize
     objectClass.pointee.get_property = requestGetProperty
@@ -520,9 +528,9 @@ private enum RequestProperty: guint {
 
 private let requestFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
     if let raw = UnsafeMutableRawPointer(object),
-        let slot = raw.load(fromByteOffset: RefreshRequestType.coreOffset, as: UnsafeMutableRawPointer?.self)
+        let slot = raw.load(fromByteOffset: Int(RefreshRequestType.privateOffset), as: UnsafeMutableRawPointer?.self)
     {
-        raw.storeBytes(of: nil, toByteOffset: RefreshRequestType.coreOffset, as: UnsafeMutableRawPointer?.self)
+        raw.storeBytes(of: nil, toByteOffset: Int(RefreshRequestType.privateOffset), as: UnsafeMutableRawPointer?.self)
         Unmanaged<RequestCore>.fromOpaque(slot).release()
     }
     RefreshRequestType.parentClass.pointee.finalize?(object)

@@ -15,18 +15,23 @@ import RefreshEngine
 extension RefreshListCore {
     /// The settings now: the driving list's, or, before one drives the widget, those kept here
     /// for it.
-    var configuration: RefreshListConfiguration { driver?.configuration ?? settings.list }
+    var configuration: RefreshListConfiguration { self.driver?.configuration ?? self.settings.list }
+
+    /// What the list shows and keeps now: the driving list's, or, before one drives the widget,
+    /// what was set here for it.
+    var presentation: ListPresentation { self.driver?.presentation ?? self.settings.presentation }
 
     /// How the list asks for rows now: as the driving list does (a Swift list by the loaders it
     /// was given), or as given when the widget was made.
     var paging: RefreshPaging {
-        guard let driver else { return settings.paging }
+        guard let driver = self.driver else { return self.settings.paging }
         return driver.pagesByCursor ? .cursor : .pages
     }
 
     /// The value of `property` now.
     func read(_ property: Property, into value: UnsafeMutablePointer<GValue>?) {
         let configuration = configuration
+        let driver = self.driver
         switch property {
         case .headerState:
             g_value_set_enum(value, gint(HeaderState.allCases.firstIndex(of: driver?.headerStateForProperty ?? .idle)!))
@@ -34,20 +39,19 @@ extension RefreshListCore {
             g_value_set_enum(
                 value, gint(FooterState.allCases.firstIndex(of: driver?.footerStateForProperty ?? .hidden)!))
         case .refreshing: g_value_set_boolean(value, (driver?.isRefreshingForProperty ?? false).gboolean)
-        case .headerHidden: g_value_set_boolean(value, (driver?.isHeaderHidden ?? settings.headerHidden).gboolean)
-        case .footerHidden: g_value_set_boolean(value, (driver?.isFooterHidden ?? settings.footerHidden).gboolean)
-        case .preparesRows: g_value_set_boolean(value, (driver?.preparesRows ?? settings.preparesRows).gboolean)
-        case .singleClickActivate: g_value_set_boolean(value, singleClickActivate.gboolean)
+        case .headerHidden: g_value_set_boolean(value, presentation.headerHidden.gboolean)
+        case .footerHidden: g_value_set_boolean(value, presentation.footerHidden.gboolean)
+        case .preparesRows: g_value_set_boolean(value, presentation.preparesRows.gboolean)
+        case .singleClickActivate: g_value_set_boolean(value, self.singleClickActivate.gboolean)
         case .pullThreshold: g_value_set_double(value, configuration.engine.pullThreshold)
         case .model: g_value_set_object(value, gpointer(model))
-        case .factory: g_value_set_object(value, factory.map { gpointer($0) })
-        case .itemType: g_value_set_gtype(value, itemType)
-        case .keyProperty: g_value_set_string(value, keyProperty)
+        case .factory: g_value_set_object(value, self.factory.map { gpointer($0) })
+        case .itemType: g_value_set_gtype(value, self.itemType)
+        case .keyProperty: g_value_set_string(value, self.keyProperty)
         case .refreshMerge:
             g_value_set_enum(value, gint(RefreshMerge.allCases.firstIndex(of: configuration.engine.refreshMerge)!))
         case .maxRows:
-            let count =
-                driver?.maximumRowsForProperty ?? settings.maximumRows ?? RefreshConfiguration.standard.maximumRows
+            let count = presentation.maximumRows ?? RefreshConfiguration.standard.maximumRows
             g_value_set_int(value, gint(clamping: count))
         case .paging: g_value_set_enum(value, gint(RefreshPaging.allCases.firstIndex(of: paging)!))
         case .placeKey: g_value_set_string(value, configuration.placeKey)
@@ -67,47 +71,34 @@ extension RefreshListCore {
     /// Sets `property` from `value`, notifying it when it changed.
     func write(_ property: Property, from value: UnsafePointer<GValue>?, on object: UnsafeMutablePointer<GObject>?) {
         switch property {
+        // Live: on the driving list, at once, or kept for the list to come.
         case .headerHidden:
-            let flag = g_value_get_boolean(value) != 0
-            set(flag, .headerHidden, of: object, kept: \.headerHidden) { $0.isHeaderHidden = flag }
+            present(property, on: object, \.headerHidden, as: g_value_get_boolean(value) != 0)
         case .footerHidden:
-            let flag = g_value_get_boolean(value) != 0
-            set(flag, .footerHidden, of: object, kept: \.footerHidden) { $0.isFooterHidden = flag }
+            present(property, on: object, \.footerHidden, as: g_value_get_boolean(value) != 0)
         case .preparesRows:
-            // Takes effect at once, on a list that drives the widget too.
-            let flag = g_value_get_boolean(value) != 0
-            if let driver {
-                guard driver.preparesRows != flag else { return }
-                driver.preparesRows = flag
-            } else {
-                guard settings.preparesRows != flag else { return }
-                settings.preparesRows = flag
-            }
-            g_object_notify(object, property.name)
+            present(property, on: object, \.preparesRows, as: g_value_get_boolean(value) != 0)
+        case .maxRows:
+            let count = Int(g_value_get_int(value))
+            // Unset before a list drives the widget, it reads as the default.
+            guard count != presentation.maximumRows ?? RefreshConfiguration.standard.maximumRows else { return }
+            present(property, on: object, \.maximumRows, as: count)
         case .singleClickActivate:
             setSingleClickActivate(g_value_get_boolean(value) != 0, on: object)
         case .factory:
             setFactory(g_value_get_object(value), on: object)
-        case .maxRows:
-            let count = Int(g_value_get_int(value))
-            if let driver {
-                driver.maximumRowsForProperty = count
-            } else if count != settings.maximumRows ?? RefreshConfiguration.standard.maximumRows {
-                settings.maximumRows = count
-                g_object_notify(object, Property.maxRows.name)
-            }
         // Construct-only: set once, while the widget is made (GObject refuses them afterwards),
         // before any list drives it.
         case .itemType:
-            itemType = g_value_get_gtype(value)
+            self.itemType = g_value_get_gtype(value)
         case .keyProperty:
-            keyProperty = g_value_get_string(value).map { String(cString: $0) }
+            self.keyProperty = g_value_get_string(value).map { String(cString: $0) }
         case .paging:
-            settings.paging = RefreshPaging.allCases[Int(g_value_get_enum(value))]
+            self.settings.paging = RefreshPaging.allCases[Int(g_value_get_enum(value))]
         case .placeKey:
-            settings.list.placeKey = g_value_get_string(value).map { String(cString: $0) }
+            self.settings.list.placeKey = g_value_get_string(value).map { String(cString: $0) }
         case .lastUpdatedKey:
-            settings.list.lastUpdatedKey = g_value_get_string(value).map { String(cString: $0) }
+            self.settings.list.lastUpdatedKey = g_value_get_string(value).map { String(cString: $0) }
         // Live: on the driving list (its engine), or kept for the list to come.
         case .refreshMerge:
             let merge = RefreshMerge.allCases[Int(g_value_get_enum(value))]
@@ -133,6 +124,23 @@ extension RefreshListCore {
         }
     }
 
+    /// Sets what the list shows or keeps (the value at `path`) to `value`: on the driving list,
+    /// which notifies what changed, or on what is kept for the list to come, notified here.
+    private func present<Value: Equatable>(
+        _ property: Property, on object: UnsafeMutablePointer<GObject>?,
+        _ path: WritableKeyPath<ListPresentation, Value>, as value: Value
+    ) {
+        var changed = presentation
+        guard changed[keyPath: path] != value else { return }
+        changed[keyPath: path] = value
+        if let driver = self.driver {
+            driver.presentation = changed
+        } else {
+            self.settings.presentation = changed
+            g_object_notify(object, property.name)
+        }
+    }
+
     /// Sets a live setting (the value at `path`) to `value`: on the driving list, or on the
     /// settings kept for the list to come; `apply` makes the change when it is more than that
     /// one value (a threshold takes the header heights that followed it). Notified when it
@@ -152,14 +160,14 @@ extension RefreshListCore {
     /// Takes `changed` as the settings from now on: the driving list's, or those kept for the
     /// list to come. False, with a critical, when the engine could not work with them.
     private func reconfigure(_ changed: RefreshListConfiguration) -> Bool {
-        if let driver { return driver.reconfigure(changed) }
+        if let driver = self.driver { return driver.reconfigure(changed) }
         do {
             try changed.engine.validate()
         } catch {
             cgtk_log_critical("RefreshList", "\(error); ignored")
             return false
         }
-        settings.list = changed
+        self.settings.list = changed
         return true
     }
 

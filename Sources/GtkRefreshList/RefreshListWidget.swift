@@ -8,15 +8,17 @@
 // header's height, once, so its last rows stay reachable. What a pull moves past the bottom is
 // left out of the drawing (RefreshListWidget+Snapshot.swift).
 //
-// The header's visible height is the widget's own state, in its instance-private data (as a C
-// type's G_ADD_PRIVATE struct): a pull step stores it and queues an allocation of this widget
-// alone, and size_allocate gives the header that height while it rests revealed. Nothing is
-// measured again for a step: the header's content keeps its natural height on the clip's bottom
-// edge (Parts.swift), the list only moves.
+// The widget's state lives in its instance-private data (`RefreshListPrivate`, as a C type's
+// G_ADD_PRIVATE struct): its children, the settings its properties were given before a list
+// drove it, the header's visible height, and the one Swift object behind the GObject, the list
+// that drives it. A pull step stores the header's height there and queues an allocation of this
+// widget alone, and size_allocate gives the header that height while it rests revealed. Nothing
+// is measured again for a step: the header's content keeps its natural height on the clip's
+// bottom edge (Parts.swift), the list only moves.
 //
 // A list (ListDriver.swift) drives an instance: it puts the parts in, answers the properties
-// and is told of dispose. The instance owns it (a strong reference in its instance-private data)
-// until finalize, so it lives exactly as long as the widget; no object data, no idle.
+// and is told of dispose. The instance owns it (a strong reference in its private data) until
+// finalize, so it lives exactly as long as the widget; no object data, no idle.
 
 import CGtk
 internal import GtkInterop
@@ -33,14 +35,9 @@ protocol RefreshListDriver: AnyObject {
     var isRefreshingForProperty: Bool { get }
     /// The pull distance that arms a refresh (px), for the `pull-threshold` property.
     var pullThresholdForProperty: Double { get }
-    /// `header-hidden`.
-    var isHeaderHidden: Bool { get set }
-    /// `footer-hidden`.
-    var isFooterHidden: Bool { get set }
-    /// `max-rows`: the most rows the list keeps (0: every row).
-    var maximumRowsForProperty: Int { get set }
-    /// `prepares-rows`: whether rows far from the view wait (ListDriver+Preparation.swift).
-    var preparesRows: Bool { get set }
+    /// `header-hidden`, `footer-hidden`, `prepares-rows` and `max-rows` now; set, the list
+    /// takes each that changed and notifies it.
+    var presentation: ListPresentation { get set }
     /// Whether the header rests open and takes its height from the list (see the file's top).
     var headerTakesRoom: Bool { get }
     /// The list was allocated, at a new height or not (the first allocation after the header
@@ -70,31 +67,28 @@ protocol RefreshListDriver: AnyObject {
     func widgetDisposed()
 }
 
-/// What each `RefreshList` instance holds in its instance-private data (GObject allocates it
-/// zeroed with the instance, before the GtkWidget struct, and frees it with the instance).
+/// What each `RefreshList` instance holds in its instance-private data, as a C type's
+/// `G_ADD_PRIVATE` struct: GObject allocates it zeroed with the instance (before the GtkWidget
+/// struct), instance_init initialises it, finalize deinitialises it and zeroes it again, and
+/// GObject frees it with the instance. The widget's state lives here, in one place; the one
+/// Swift object in it is the list that drives the widget, once one does.
 struct RefreshListPrivate {
-    /// The instance's `RefreshListCore`, retained from instance_init until finalize.
-    var core: UnsafeMutableRawPointer?
+    /// Whether the value is initialised: set by instance_init, zero again after finalize.
+    var isLive = true
     /// The header's visible height (px), read by size_allocate and by the header's clip when the
     /// revealer measures it (Parts.swift).
-    var visibleHeaderHeight: Int32
-}
-
-/// The Swift side of one `RefreshList` instance: its children and the list driving it.
-@MainActor
-final class RefreshListCore {
+    var visibleHeaderHeight: Int32 = 0
     /// The header (a revealer), the first child.
     var header: WidgetPointer?
     /// The scrolled list, the second child.
     var content: WidgetPointer?
     /// The "N new" pill, the last child, over the list (ListDriver+Pill.swift).
     var pill: WidgetPointer?
-    /// The list that drives this widget; released on finalize.
+    /// The list that drives this widget, owned from when it starts driving until finalize.
     var driver: (any RefreshListDriver)?
     /// Whether dispose ran: a disposed widget takes no list.
     var isDisposed = false
-    /// `single-click-activate`: kept here, its one home, read by the list's click
-    /// (ListDriver+Activation.swift).
+    /// `single-click-activate`, read by the list's click (ListDriver+Activation.swift).
     var singleClickActivate = false
     /// Whether the widget said it was shown with handlers but no factory (it says so once).
     var warnedOfMissingFactory = false
@@ -112,16 +106,29 @@ final class RefreshListCore {
     var settings = ObjectListSettings()
     /// The C strings the text properties' getters handed out, by property name: each stays
     /// valid until the property's value changes, and all go on finalize.
-    private var handedOut: [String: UnsafeMutablePointer<CChar>] = [:]
+    var handedOut: [String: UnsafeMutablePointer<CChar>] = [:]
+}
+
+/// One `RefreshList` instance's private data, seen from Swift: a pointer into the instance, no
+/// object of its own, valid from instance_init until finalize. Its members are the private
+/// data's (`core.header`, `core.driver`, …), read and written in place.
+@MainActor
+@dynamicMemberLookup
+struct RefreshListCore {
+    let data: UnsafeMutablePointer<RefreshListPrivate>
+
+    subscript<Value>(dynamicMember path: WritableKeyPath<RefreshListPrivate, Value>) -> Value {
+        get { data.pointee[keyPath: path] }
+        nonmutating set { data.pointee[keyPath: path] = newValue }
+    }
 
     /// `text` as a string this widget owns, for a getter to hand out: the one handed out last
     /// time while the value is the same.
     func handOut(_ name: String, _ text: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
         guard let text else { return nil }
-        if let kept = handedOut[name], strcmp(kept, text) == 0 { return UnsafePointer(kept) }
-        g_free(handedOut[name])
+        if let kept = data.pointee.handedOut[name], strcmp(kept, text) == 0 { return UnsafePointer(kept) }
         let copy = g_strdup(text)
-        handedOut[name] = copy
+        g_free(data.pointee.handedOut.updateValue(copy!, forKey: name))
         return UnsafePointer(copy)
     }
 
@@ -135,79 +142,70 @@ final class RefreshListCore {
 
     /// Sets `single-click-activate`, notifying it when it changed.
     func setSingleClickActivate(_ flag: Bool, on object: UnsafeMutablePointer<GObject>?) {
-        guard flag != singleClickActivate else { return }
-        singleClickActivate = flag
+        guard flag != self.singleClickActivate else { return }
+        self.singleClickActivate = flag
         g_object_notify(object, Property.singleClickActivate.name)
     }
 
     fileprivate func dispose() {
-        driver?.widgetDisposed()
-        isDisposed = true
-        header = nil
-        content = nil
-        pill = nil
-        if let factory { g_object_unref(gpointer(factory)) }
-        factory = nil
+        self.driver?.widgetDisposed()
+        self.isDisposed = true
+        self.header = nil
+        self.content = nil
+        self.pill = nil
+        if let factory = self.factory { g_object_unref(gpointer(factory)) }
+        self.factory = nil
     }
 
-    /// Lets the list and the `model` view go (on finalize: an app may read `model` until then).
+    /// Lets the list, the `model` view and the handed-out strings go, and deinitialises the
+    /// private data (on finalize: an app may read `model` until then).
     fileprivate func release() {
-        driver = nil
-        if let modelView { g_object_unref(gpointer(modelView)) }
-        modelView = nil
-        for text in handedOut.values { g_free(text) }
-        handedOut = [:]
+        // The list first, while the data it reads is still here.
+        self.driver = nil
+        if let modelView = self.modelView { g_object_unref(gpointer(modelView)) }
+        self.modelView = nil
+        for text in data.pointee.handedOut.values { g_free(text) }
+        data.pointee.handedOut = [:]
+        data.deinitialize(count: 1)
+        UnsafeMutableRawPointer(data).initializeMemory(
+            as: UInt8.self, repeating: 0, count: MemoryLayout<RefreshListPrivate>.size)
     }
 
     /// The rows as a read-only GListModel, the same object for the widget's whole life: a map
     /// list model with no map function, which passes the rows' list through without letting
     /// anyone change it, empty until a list drives the widget.
     var model: OpaquePointer {
-        if let modelView { return modelView }
+        if let modelView = self.modelView { return modelView }
         let view = gtk_map_list_model_new(nil, nil, nil, nil)!
-        modelView = view
+        self.modelView = view
         showRows()
         return view
     }
 
     /// Puts the driving list's rows in the `model` view (a list started driving the widget).
     func showRows() {
-        guard let modelView, let rows = driver?.rowStoreForProperty else { return }
+        guard let modelView = self.modelView, let rows = self.driver?.rowStoreForProperty else { return }
         gtk_map_list_model_set_model(modelView, rows)
-    }
-
-    /// Sets a writable property: on the list that drives the widget (which notifies), or, before
-    /// one does, on the value kept here for it, notified when it changes.
-    func set(
-        _ flag: Bool, _ property: Property, of object: UnsafeMutablePointer<GObject>?,
-        kept: WritableKeyPath<ObjectListSettings, Bool>, onDriver apply: (any RefreshListDriver) -> Void
-    ) {
-        if let driver {
-            apply(driver)
-        } else if flag != settings[keyPath: kept] {
-            settings[keyPath: kept] = flag
-            g_object_notify(object, property.name)
-        }
     }
 
     /// Sets the app's row factory: kept (referenced) for the list the widget starts when shown.
     /// Only a GtkSignalListItemFactory can make rows beside the footer; others get a critical.
     func setFactory(_ value: gpointer?, on object: UnsafeMutablePointer<GObject>?) {
         let given = value.map { OpaquePointer($0) }
-        guard given != factory else { return }
+        guard given != self.factory else { return }
         if let value, g_type_check_instance_is_a(cast(value), gtk_signal_list_item_factory_get_type()) == 0 {
             cgtk_log_critical(
                 "RefreshList",
                 "the factory must be a GtkSignalListItemFactory (its rows share the list with the footer); ignored")
             return
         }
-        if driver != nil {
+        if self.driver != nil {
             cgtk_log_critical("RefreshList", "the factory is set once, before the list is shown; ignored")
             return
         }
         if let value { g_object_ref_sink(value) }
-        if let factory { g_object_unref(gpointer(factory)) }
-        factory = given
+        if let factory = self.factory { g_object_unref(gpointer(factory)) }
+        self.factory = given
         g_object_notify(object, Property.factory.name)
         if let widget = object.map({ UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }) {
             startObjectListIfReady(on: widget)
@@ -225,17 +223,26 @@ final class RefreshListCore {
 @_cdecl("refresh_list_get_type")
 public func refreshListGetType() -> GType { RefreshListType.type }
 
+/// What a list shows and keeps, as the properties `header-hidden`, `footer-hidden`,
+/// `prepares-rows` and `max-rows` say: the driving list's own (its engine's, its preparation's)
+/// once one drives the widget.
+struct ListPresentation: Equatable {
+    var headerHidden = false
+    var footerHidden = false
+    /// Whether rows far from the view wait (ListDriver+Preparation.swift).
+    var preparesRows = true
+    /// The most rows the list keeps (0: every row). Before a list drives the widget, `nil`
+    /// until set; once set, it wins over a Swift list's configuration.
+    var maximumRows: Int?
+}
+
 /// What a list driven through GObject is made with, as set by its properties before it drove
 /// the widget (a list driven from Swift answers them from its own configuration).
 struct ObjectListSettings {
-    var headerHidden = false
-    var footerHidden = false
-    /// `nil` until set: then it wins over a Swift list's configuration.
-    var maximumRows: Int?
+    var presentation = ListPresentation()
     /// Given when the widget is made (construct-only); a cursor without a key-property falls
     /// back to pages when the list is made.
     var paging = RefreshPaging.pages
-    var preparesRows = true
     /// The settings a list driven through GObject starts with: its keys (construct-only), its
     /// engine's tunables, its words, when it starts and its shortcuts' scope.
     var list = RefreshListConfiguration()
@@ -440,19 +447,24 @@ enum RefreshListType {
         return widget
     }
 
-    /// The Swift side of `widget`, if it is a `RefreshList`.
+    /// The private data of `widget`, seen from Swift, if it is a live `RefreshList`.
     @MainActor
     static func core(of widget: UnsafeMutableRawPointer?) -> RefreshListCore? {
-        guard let core = privateData(of: widget)?.pointee.core else { return nil }
-        return Unmanaged<RefreshListCore>.fromOpaque(core).takeUnretainedValue()
+        privateData(of: widget).map { RefreshListCore(data: $0) }
     }
 
-    /// The instance-private data of `widget`, if it is a `RefreshList`
-    /// (`refresh_list_get_instance_private`).
+    /// The instance-private data of `widget` (`refresh_list_get_instance_private`), if it is a
+    /// `RefreshList` between its instance_init and its finalize.
     static func privateData(of widget: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<RefreshListPrivate>? {
         guard let widget, g_type_check_instance_is_a(cast(widget), type) != 0 else { return nil }
-        return widget.advanced(by: Int(privateOffset)).assumingMemoryBound(to: RefreshListPrivate.self)
+        let data = widget.advanced(by: Int(privateOffset))
+        // Read as bytes: outside its life the value is zeroed memory, not a `RefreshListPrivate`.
+        guard data.load(fromByteOffset: isLiveOffset, as: Bool.self) else { return nil }
+        return data.assumingMemoryBound(to: RefreshListPrivate.self)
     }
+
+    /// Where `isLive` lies in the private data.
+    private static let isLiveOffset = MemoryLayout<RefreshListPrivate>.offset(of: \.isLive)!
 
     /// The header's visible height in `widget` (px): as tall as the pull opened it, when it rests
     /// revealed; the revealer scales it while it slides. 0 for anything but a `RefreshList`.
@@ -679,10 +691,8 @@ private let widgetMap: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void
 private let instanceInit: GInstanceInitFunc = { instance, _ in
     guard let instance else { return }
     let raw = UnsafeMutableRawPointer(instance)
-    let core = MainActor.assumeIsolated { RefreshListCore() }
     raw.advanced(by: Int(RefreshListType.privateOffset)).initializeMemory(
-        as: RefreshListPrivate.self,
-        repeating: RefreshListPrivate(core: Unmanaged.passRetained(core).toOpaque(), visibleHeaderHeight: 0), count: 1)
+        as: RefreshListPrivate.self, repeating: RefreshListPrivate(), count: 1)
     let widget = raw.assumingMemoryBound(to: GtkWidget.self)
     // The list moves under the header by a translation; what moves past the bottom is not drawn.
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
@@ -740,15 +750,8 @@ private let disposeIfLeftOut: GWeakNotify = { data, _ in
 }
 
 private let widgetFinalize: @convention(c) (UnsafeMutablePointer<GObject>?) -> Void = { object in
-    if let data = RefreshListType.privateData(of: UnsafeMutableRawPointer(object)), let slot = data.pointee.core {
-        data.pointee.core = nil
-        let address = UInt(bitPattern: slot)
-        MainActor.assumeIsolated {
-            let core = Unmanaged<RefreshListCore>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
-            core.takeUnretainedValue().release()
-            core.release()
-        }
-    }
+    let address = UInt(bitPattern: object)
+    MainActor.assumeIsolated { RefreshListType.core(of: UnsafeMutableRawPointer(bitPattern: address))?.release() }
     RefreshListType.parentClass.withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0.pointee.finalize?(object) }
 }
 

@@ -129,6 +129,13 @@ final class PreparationTests: XCTestCase {
             // Set to what it is: no notification.
             list.preparesRows = false
             XCTAssertEqual(notified, 1)
+            // Set from Swift: the property is notified as when set through GObject.
+            list.preparesRows = true
+            XCTAssertEqual(notified, 2, "notify::prepares-rows for the Swift setter")
+            g_value_init(&value, cgtk_type_boolean())
+            g_object_get_property(cast(list.widget.raw), "prepares-rows", &value)
+            XCTAssertEqual(g_value_get_boolean(&value), 1)
+            g_value_unset(&value)
         }
     }
 
