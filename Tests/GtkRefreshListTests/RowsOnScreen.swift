@@ -23,14 +23,23 @@ struct ShownRow: Equatable {
         cell = gtk_widget_get_next_sibling(current)
         guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
             let label = gtk_widget_get_first_child(current), gtk_widget_has_css_class(label, "refresh-footer") == 0,
-            let text = gtk_label_get_text(label.opaque)
+            let text = shownText(of: label)
         else { continue }
         let top = screenTop(of: current, in: list)
         let bottom = top + Double(gtk_widget_get_height(current))
         guard bottom > viewTop, top < viewTop + viewHeight, top < first?.top ?? .infinity else { continue }
-        first = ShownRow(text: String(cString: text), top: top)
+        first = ShownRow(text: text, top: top)
     }
     return first
+}
+
+/// The text a row's widget shows: its label's, or nil for what is no label (the box holding a
+/// waiting row's place, `prepares-rows`).
+@MainActor func shownText(of widget: WidgetPointer) -> String? {
+    guard g_type_check_instance_is_a(cast(widget.raw), gtk_label_get_type()) != 0,
+        let text = gtk_label_get_text(widget.opaque)
+    else { return nil }
+    return String(cString: text)
 }
 
 /// The row showing `text` ("row 7"), if its cell is laid out: its top in the list's coordinates.
@@ -39,8 +48,7 @@ struct ShownRow: Equatable {
     while let current = cell {
         cell = gtk_widget_get_next_sibling(current)
         guard gtk_widget_get_mapped(current) != 0, gtk_widget_get_child_visible(current) != 0,
-            let label = gtk_widget_get_first_child(current), let shown = gtk_label_get_text(label.opaque),
-            String(cString: shown) == text
+            let label = gtk_widget_get_first_child(current), shownText(of: label) == text
         else { continue }
         return ShownRow(text: text, top: screenTop(of: current, in: list))
     }
