@@ -6,16 +6,19 @@ import sys
 
 import pyatspi
 
-from atspi_client import role, wait
+from atspi_client import wait
 from stream_status import Demo
 
 
 def main(pid, wanted_role, name):
     tree = Demo(pid)
+    # The role by its constant: the names AT-SPI gives roles change (at-spi2-core 2.46 says
+    # "push button", 2.56 "button").
+    wanted = getattr(pyatspi, "ROLE_" + wanted_role.upper().replace(" ", "_"))
 
     def shown():
         for node in tree._all():
-            if role(node) != wanted_role:
+            if node.getRole() != wanted:
                 continue
             said = node.name or (node.queryText().getText(0, -1) if wanted_role == "label" else "")
             if not said.startswith(name):
