@@ -62,11 +62,17 @@ package enum ListParts {
     /// not counted): the row widget the app's `makeRow` made, and its top in the list's
     /// coordinates (px; above the view's top when the row is cut there).
     package static func firstRowInView(of list: WidgetPointer) -> (row: WidgetPointer, top: Double)? {
-        guard let view = listView(of: list) else { return nil }
+        rowsInView(of: list).first
+    }
+
+    /// The rows the view shows, wholly or in part (the footer not counted), top first: each the
+    /// row widget the app's `makeRow` made, and its top in the list's coordinates (px).
+    package static func rowsInView(of list: WidgetPointer) -> [(row: WidgetPointer, top: Double)] {
+        guard let view = listView(of: list) else { return [] }
         let scrolled = scrolledWindow(of: list)
         let viewTop = top(of: scrolled, in: list)
         let viewBottom = viewTop + Double(gtk_widget_get_height(scrolled))
-        var first: (row: WidgetPointer, top: Double)?
+        var rows: [(row: WidgetPointer, top: Double)] = []
         var cell = gtk_widget_get_first_child(view)
         while let current = cell {
             cell = gtk_widget_get_next_sibling(current)
@@ -75,10 +81,12 @@ package enum ListParts {
             else { continue }
             let top = top(of: current, in: list)
             let bottom = top + Double(gtk_widget_get_height(current))
-            guard bottom > viewTop, top < viewBottom, top < first?.top ?? .infinity else { continue }
-            first = (row, top)
+            guard bottom > viewTop, top < viewBottom else { continue }
+            // After the rows above it (the first of rows at the same top stays first).
+            let index = rows.firstIndex { $0.top > top } ?? rows.endIndex
+            rows.insert((row, top), at: index)
         }
-        return first
+        return rows
     }
 
     /// The top of `widget` in `list`'s coordinates (px).

@@ -57,6 +57,10 @@ final class DemoApp {
     var tracedPill: String?
     /// The first row in view as last traced.
     var tracedFirstRow: String?
+    /// What a pointer can act on in the rows in view, as last traced.
+    var tracedTargets: String?
+    /// Fires once no frame was painted for a while: the list at rest, its targets traced.
+    var targetsTimer = OneShotTimer()
     /// The window's pages (CAdwaita's `cadw_navigation_new`): the timeline, then the threads
     /// opened over it.
     var navigation: WidgetPointer?
@@ -164,6 +168,10 @@ final class DemoApp {
                 self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in
                     self?.tracePill()
                     self?.traceFirstRow()
+                    self?.targetsTimer.schedule(after: 100) { [weak self] in
+                        self?.targetsTimer.fired()
+                        self?.traceTargets()
+                    }
                 }
             }
             self.connections.onVoid(gpointer(clock), "after-paint") { [weak self] in self?.threadRowsPainted() }
@@ -213,6 +221,49 @@ final class DemoApp {
         guard said != tracedFirstRow else { return }
         tracedFirstRow = said
         tracer?.milestone("firstRow", [("id", shown), ("top", first.top)])
+    }
+
+    /// Traces, once no frame was painted for 100 ms (the list at rest), what a pointer can act
+    /// on in the timeline's rows in view when it changed: a `targets` line with their `count`,
+    /// then one `target` line each (its row's id, its kind, what it says, the address it opens,
+    /// the part of it in the list's view, in window px), where GTK put it.
+    private func traceTargets() {
+        guard let list, let window else { return }
+        let scrolled = ListParts.scrolledWindow(of: list.widget)
+        var view = graphene_rect_t()
+        guard gtk_widget_is_drawable(scrolled) != 0, gtk_widget_compute_bounds(scrolled, window, &view) != 0 else {
+            // Traced again once the timeline shows again (back from a thread).
+            tracedTargets = nil
+            return
+        }
+        var lines: [[(String, Any)]] = []
+        for shown in ListParts.rowsInView(of: list.widget) {
+            guard let id = g_object_get_data(cast(shown.row.raw), TimelineRows.rowIDKey) else { continue }
+            let row = String(cString: id.assumingMemoryBound(to: CChar.self))
+            for target in TimelineRows.pointerTargets(in: shown.row, window: window) {
+                var bounds = graphene_rect_t(
+                    origin: graphene_point_t(x: Float(target.x), y: Float(target.y)),
+                    size: graphene_size_t(width: Float(target.width), height: Float(target.height)))
+                var inView = graphene_rect_t()
+                guard graphene_rect_intersection(&bounds, &view, &inView),
+                    inView.size.width >= 1, inView.size.height >= 1
+                else { continue }
+                var line: [(String, Any)] = [("row", row), ("kind", target.kind.rawValue)]
+                if let text = target.text { line.append(("text", text)) }
+                if let url = target.url { line.append(("url", url)) }
+                let left = Int(inView.origin.x.rounded()), top = Int(inView.origin.y.rounded())
+                line += [
+                    ("x", left), ("y", top), ("width", Int((inView.origin.x + inView.size.width).rounded()) - left),
+                    ("height", Int((inView.origin.y + inView.size.height).rounded()) - top),
+                ]
+                lines.append(line)
+            }
+        }
+        let said = lines.map { $0.map { "\($0.0)=\($0.1)" }.joined(separator: " ") }.joined(separator: "\n")
+        guard said != tracedTargets else { return }
+        tracedTargets = said
+        tracer?.milestone("targets", [("count", lines.count)])
+        for line in lines { tracer?.milestone("target", line) }
     }
 
     /// Creates (or re-creates) the list from the current options.

@@ -57,8 +57,6 @@ if [ "${1:-}" = "--in-root" ]; then
     skip="MesonTests|PythonTimelineTests|PlaceWaylandTests|SwayAppTests|WaylandAppTests"
     skip="$skip|ScreenshotTests.testEveryStateRendersOnX11AndOnWayland"
     skip="$skip|ThreadTests.testAStatusOpensItsThreadAndTheTimelineIsWhereItWasOnReturnOnWayland"
-    skip="$skip|ThreadTests.testClicksOnALinkAPictureOrAButtonInAStatusAreTheirsAndOpenNoThread"
-    skip="$skip|TimelineLinkTests.testClickingAMentionInAStatusOpensItsAddress"
     for suite in RefreshEngineTests GtkRefreshListTests RefreshDemoTests; do
         echo "== Debian 13: $suite on X11 (Xvfb)"
         REFRESH_RENDER_DIR="$renders/x11" on_x11 nice -n 10 swift test --skip-build --scratch-path "$scratch" \
