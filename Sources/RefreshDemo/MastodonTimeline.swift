@@ -327,28 +327,10 @@ enum MastodonTimeline {
     /// nil, `text` unchanged, when it does not start with one.
     private static func takeReference(_ text: inout Substring) -> Character? {
         guard text.first == "&", let semicolon = text.prefix(12).firstIndex(of: ";"),
-            let decoded = character(reference: text[text.index(after: text.startIndex)..<semicolon])
+            let decoded = MarkupLinks.character(reference: text[text.index(after: text.startIndex)..<semicolon])
         else { return nil }
         text = text[text.index(after: semicolon)...]
         return decoded
-    }
-
-    /// The character a reference (`amp`, `#39`, `#x1F600`) stands for.
-    private static func character(reference: Substring) -> Character? {
-        switch reference {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case "nbsp": return " "
-        default:
-            guard reference.hasPrefix("#") else { return nil }
-            let digits = reference.dropFirst()
-            let value =
-                digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map(Character.init)
-        }
     }
 
     /// The URL of the `rel="next"` link of a Link header, if it has one.

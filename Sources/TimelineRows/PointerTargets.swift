@@ -134,7 +134,7 @@ extension TimelineRows {
 /// A label's markup read as GTK's label reads its links: the text it shows (tags dropped,
 /// character references decoded) and each `<a href>`'s address and place in that text (UTF-8
 /// bytes, as Pango counts).
-struct MarkupLinks {
+package struct MarkupLinks {
     private(set) var text = ""
     private(set) var links: [(start: Int, end: Int, url: String)] = []
 
@@ -169,14 +169,16 @@ struct MarkupLinks {
         return MarkupLinks(String(value)).text
     }
 
-    /// The character a reference names ("amp", "#39", "#x27"), nil for one it does not know.
-    private static func character(reference name: Substring) -> Character? {
+    /// The character a reference (`amp`, `#39`, `#x1F600`) stands for, nil for one it does not
+    /// know: in a status's HTML (MastodonTimeline.swift) and in the markup made of it alike.
+    package static func character(reference name: Substring) -> Character? {
         switch name {
         case "amp": return "&"
         case "lt": return "<"
         case "gt": return ">"
         case "quot": return "\""
         case "apos": return "'"
+        case "nbsp": return " "
         default:
             guard name.first == "#" else { return nil }
             let digits = name.dropFirst()
